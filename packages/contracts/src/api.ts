@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AB_DEFAULT_QUANTITY } from './constants';
 
 /** Optional request timestamp every GET may carry (§7). */
 export const cacheBust = { _t: z.coerce.number().int().nonnegative().optional() };
@@ -40,7 +39,8 @@ export type CategoryData = z.infer<typeof categoryData>;
 export const abTestQuery = z.object({
   test_code: z.string().min(1).max(64),
   user_id: z.string().min(1).max(128),
-  quantity: z.coerce.number().int().min(2).max(100).default(AB_DEFAULT_QUANTITY),
+  // Omitted: the configured quantity of the test, else AB_DEFAULT_QUANTITY (2).
+  quantity: z.coerce.number().int().min(2).max(100).optional(),
   ...cacheBust,
 });
 export const abTestData = z.object({ test_code: z.string(), plan: z.number().int().min(1) });

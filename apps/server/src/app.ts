@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Settings } from './config';
+import type { Database } from './platform/db/client';
+import type { Queue } from './platform/queue/queue';
+import { installErrorHandling, notFoundEnvelope } from './platform/http/error-handler';
+import { installTrimming } from './platform/http/trim';
+import { installSecurity } from './platform/http/security';
+import { installOpenApi, openApiRoute } from './platform/http/openapi';
+import { installWeb, isSpaNavigation, sendIndex, type WebBuild } from './platform/http/web';
+import { healthRoutes } from './features/health/health.routes';
+import { createAnalyticsRepo } from './features/analytics/analytics.repo';
+import { createAnalyticsService } from './features/analytics/analytics.service';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { createAbTestRepo } from './features/ab-test/ab-test.repo';
+import { createAbTestService, parseOverrides } from './features/ab-test/ab-test.service';
+import { abTestRoutes } from './features/ab-test/ab-test.routes';
+import { createCategoriesRepo } from './features/categories/categories.repo';
+import { createCategoriesService } from './features/categories/categories.service';
+import { categoriesRoutes } from './features/categories/categories.routes';
+
+export interface AppDeps {
+  settings: Settings;
+  database: Database;
+  queue: Queue;
+  /** The built SPA, or null where none is served (API-only processes, most tests). */
+  web?: WebBuild | null;
+  logger?: boolean | object;
+}
+
+/** The composition root of the API process: services built once, routes registered explicitly. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { settings, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: settings.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: settings.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  await installSecurity(app, { ratePerMinute: settings.RATE_LIMIT_PER_MINUTE });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: settings.BODY_LIMIT_BYTES });
+  await installOpenApi(app);
+  installTrimming(app);
+
+  const categories = createCategoriesService({ repo: createCategoriesRepo(database.db) });
+  const analytics = createAnalyticsService({ repo: createAnalyticsRepo(database.db) });
+  const abTests = createAbTestService({
+    repo: createAbTestRepo(database.db),
+    overrides: parseOverrides(settings.AB_OVERRIDES),
+  });
+
+  await app.register(healthRoutes({ database, queue: deps.queue }));
+  await app.register(categoriesRoutes(categories));
+  await app.register(analyticsRoutes(analytics));
+  await app.register(abTestRoutes(abTests));
+  openApiRoute(app);
+
+  const web = deps.web ?? null;
+  if (web) await installWeb(app, web, settings.BASE_PATH);
+  app.setNotFoundHandler((request, reply) => {
+    if (web && isSpaNavigation(request, settings.BASE_PATH)) return sendIndex(reply, web);
+    return reply.code(404).send(notFoundEnvelope(request.method, request.url));
+  });
+
+  return app;
+}

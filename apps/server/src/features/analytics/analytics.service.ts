@@ -1,0 +1,29 @@
+import type { AnalyticsBatch } from '@ai-covers/contracts';
+import type { AnalyticsRepo } from './analytics.repo';
+
+/** Known projects: events for any other project code are refused. */
+export const ANALYTICS_PROJECTS = new Set(['ai-covers', 'headshots']);
+
+// A client clock more than a day off is not trusted; the event keeps the server's time instead.
+const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
+/** Stores a validated beacon batch; returns how many events were kept. */
+export function createAnalyticsService(deps: { repo: AnalyticsRepo; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  return {
+    async recordBatch(project: string, batch: AnalyticsBatch): Promise<number> {
+      const serverNow = now();
+      const rows = batch.events.map((e) => ({
+        project,
+        event: e.event,
+        visitorId: batch.page.uid ?? null,
+        page: batch.page,
+        props: e.props ?? null,
+        clientTime: new Date(Math.abs(e.time - serverNow) > MAX_CLOCK_SKEW_MS ? serverNow : e.time),
+      }));
+      await deps.repo.insertMany(rows);
+      return rows.length;
+    },
+  };
+}
+export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { loadSettings, SettingsError, type Settings } from './config';
+import { buildApp } from './app';
+import { startWorker } from './worker';
+import { openDatabase } from './platform/db/client';
+import { startQueue } from './platform/queue/queue';
+import { readWebBuild } from './platform/http/web';
+import { seedCategories } from './features/categories/categories.seed';
+
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const web = settings.SERVE_WEB ? readWebBuild(settings.BASE_PATH) : null;
+  const database = await openDatabase({
+    url: settings.DATABASE_URL,
+    dataDir: settings.DATABASE_URL ? undefined : path.join(settings.dataDir, 'db'),
+  });
+  const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: settings.RUN_WORKER });
+  const app = await buildApp({ settings, database, queue, web });
+  await seedCategories(database.db);
+  if (settings.RUN_WORKER) await startWorker({ queue, log: app.log });
+  if (settings.SERVE_WEB && !web) app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, settings.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await queue.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: settings.HOST, port: settings.PORT });
+  app.log.info(`AI Covers on http://localhost:${settings.PORT}${settings.BASE_PATH}/ (database: ${database.driver})`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${(error as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL access for pg-boss: one statement with parameters, or many without. */
+export interface RawSql {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  driver: 'pglite' | 'postgres';
+  db: Db;
+  raw: RawSql;
+  /** The schema our tables live in (a fresh one per test file on Postgres). */
+  schemaName: string;
+  /** The embedded engine's handle (snapshots in tests); absent on Postgres. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+
+export interface OpenOptions {
+  /** postgres:// URL; without it an embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; omitted = in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite data-dir tarball to start from (test snapshots). */
+  loadDataDir?: Blob | undefined;
+  /** Postgres schema to use via search_path (tests). */
+  pgSchema?: string | undefined;
+  migrate?: boolean;
+}
+
+/** Opens the database and applies committed migrations. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url, options.pgSchema) : await openPglite(options);
+  if (options.migrate !== false) await applyMigrations(database);
+  return database;
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    driver: 'pglite',
+    db,
+    pglite: client,
+    schemaName: 'public',
+    // PGlite's query() takes exactly one statement; pg-boss sends multi-statement scripts without
+    // parameters, which only exec() accepts. Its result for a script is the last statement's rows.
+    raw: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) {
+          const result = await client.query(text, values);
+          return { rows: result.rows };
+        }
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
+  const schemaName = pgSchema ?? 'public';
+  if (pgSchema) {
+    // Make sure the schema exists before any pooled connection pins it in search_path.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${pgSchema}"`);
+    await admin.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(pgSchema ? { options: `-c search_path="${pgSchema}"` } : {}),
+  });
+  await pool.query('SELECT 1');
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    driver: 'postgres',
+    db,
+    schemaName,
+    raw: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values);
+        // A multi-statement script returns an array of results; pg-boss wants the last one.
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: last?.rows ?? [] };
+      },
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function applyMigrations(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: database.schemaName === 'public' ? 'drizzle' : database.schemaName };
+  if (database.driver === 'pglite') {
+    await migratePglite(database.db as never, config);
+  } else {
+    await migratePg(database.db as never, config);
+  }
+}
+
+/** A cheap round trip, for the health check. */
+export async function pingDatabase(database: Database): Promise<number> {
+  const started = performance.now();
+  await database.db.execute(sql`select 1`);
+  return Math.round((performance.now() - started) * 100) / 100;
+}

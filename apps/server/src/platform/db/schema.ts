@@ -1,0 +1,4 @@
+// Every table of the product, gathered for Drizzle and drizzle-kit. Each feature owns its file.
+export * from '../../features/analytics/analytics.schema';
+export * from '../../features/ab-test/ab-test.schema';
+export * from '../../features/categories/categories.schema';

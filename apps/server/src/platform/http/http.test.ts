@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/context';
+import { trimStrings } from './trim';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+const track = (payload: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  ctx.app.inject({ method: 'POST', url: '/v1/track/ai-covers', payload, headers });
+
+describe('envelope and errors', () => {
+  it('answers an unknown /v1 path with a 404 envelope', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/does-not-exist?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 40004, data: null, msg: 'No such endpoint: GET /v1/does-not-exist' });
+  });
+
+  it('answers malformed JSON with code 1 and HTTP 400', async () => {
+    const res = await track('{"page": {');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 1, data: null, msg: 'Request body is not valid JSON' });
+  });
+
+  it('names the field of a wrong type', async () => {
+    const res = await track(JSON.stringify({ page: {}, events: [{ event: 'x', time: 'yesterday' }] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/^body\.events\.0\.time: /);
+  });
+
+  it('names a missing field', async () => {
+    const res = await track(JSON.stringify({ page: {} }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toMatch(/^body\.events: /);
+  });
+
+  it('refuses a 10 MB body with 413 and stores nothing', async () => {
+    const big = JSON.stringify({ page: {}, events: [{ event: 'x', time: 1, props: { a: 'x'.repeat(10 * 1024 * 1024) } }] });
+    const res = await track(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 1, msg: 'Request body is too large' });
+    const health = await ctx.app.inject({ method: 'GET', url: '/v1/health' });
+    expect(health.statusCode).toBe(200);
+  });
+
+  it('refuses an unsupported content type', async () => {
+    const res = await track('hello', { 'content-type': 'application/x-unknown' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe(1);
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('accepts _t on GET requests and trims query strings', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/common/category?module=%20headshots%20&_t=1712345678901' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.module).toBe('headshots');
+  });
+
+  it('serves the OpenAPI document built from the route schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/openapi.json' });
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/health', '/v1/common/category', '/v1/track/{project}', '/vapi/v1/common/ab-test']),
+    );
+    expect(doc.paths['/v1/common/category'].get.parameters.map((p: { name: string }) => p.name)).toContain('module');
+  });
+
+  it('sets security headers with a CSP', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('trimStrings', () => {
+  it.each([
+    ['  a ', 'a'],
+    [{ a: ' b ', n: 1, nested: [' c ', { d: ' e' }] }, { a: 'b', n: 1, nested: ['c', { d: 'e' }] }],
+    [null, null],
+  ])('trims %j', (input, expected) => {
+    expect(trimStrings(input)).toEqual(expected);
+  });
+});

@@ -1,0 +1,70 @@
+import PgBoss from 'pg-boss';
+import type { RawSql } from '../db/client';
+import { jobs, type JobName, type JobPayload } from './registry';
+
+export interface Queue {
+  boss: PgBoss;
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
+  work<N extends JobName>(name: N, handler: (payload: JobPayload<N>, job: PgBoss.Job<unknown>) => Promise<unknown>): Promise<string>;
+  healthy(): Promise<{ ok: boolean; error?: string }>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  raw: RawSql;
+  /** pg-boss keeps its tables in its own schema. */
+  schema: string;
+  pollingIntervalSeconds?: number;
+  /** Run maintenance and cron in this process (the embedded default does). */
+  supervise?: boolean;
+}
+
+/** Starts pg-boss on our own connection (PGlite or Postgres) and creates every registered queue. */
+export async function startQueue(options: QueueOptions): Promise<Queue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.raw.executeSql(text, values) },
+    schema: options.schema,
+    supervise: options.supervise ?? true,
+    schedule: options.supervise ?? true,
+  });
+  let lastError: string | undefined;
+  boss.on('error', (error: Error) => {
+    lastError = error.message;
+  });
+  await boss.start();
+  for (const [name, def] of Object.entries(jobs)) {
+    await boss.createQueue(name, {
+      name,
+      retryLimit: def.retryLimit,
+      retryDelay: def.retryDelaySeconds,
+      expireInSeconds: def.expireInSeconds,
+    });
+  }
+  const polling = options.pollingIntervalSeconds ?? 0.5;
+
+  return {
+    boss,
+    async send(name, payload, sendOptions) {
+      const parsed = jobs[name].payload.parse(payload);
+      return boss.send(name, parsed as object, sendOptions ?? {});
+    },
+    work(name, handler) {
+      return boss.work(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async (batch) => {
+        for (const job of batch) {
+          await handler(jobs[name].payload.parse(job.data) as JobPayload<typeof name>, job);
+        }
+      });
+    },
+    async healthy() {
+      try {
+        await boss.getQueueSize(Object.keys(jobs)[0]!);
+        return lastError ? { ok: true, error: lastError } : { ok: true };
+      } catch (error) {
+        return { ok: false, error: (error as Error).message };
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
