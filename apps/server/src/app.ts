@@ -20,6 +20,11 @@ import { abTestRoutes } from './features/ab-test/ab-test.routes';
 import { createCategoriesRepo } from './features/categories/categories.repo';
 import { createCategoriesService } from './features/categories/categories.service';
 import { categoriesRoutes } from './features/categories/categories.routes';
+import { createUsersRepo } from './features/users/users.repo';
+import { createSessionsService } from './features/users/sessions.service';
+import { createTokenSigner } from './platform/auth/tokens';
+import { loadSecret } from './platform/auth/secret';
+import { installIdentity } from './platform/auth/identity';
 
 export interface AppDeps {
   settings: Settings;
@@ -28,6 +33,8 @@ export interface AppDeps {
   /** The built SPA, or null where none is served (API-only processes, most tests). */
   web?: WebBuild | null;
   logger?: boolean | object;
+  /** Token signing secret; default AUTH_SECRET or the one kept in the data directory. */
+  secret?: Uint8Array;
 }
 
 /** The composition root of the API process: services built once, routes registered explicitly. */
@@ -52,6 +59,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app);
   installTrimming(app);
 
+  const usersRepo = createUsersRepo(database.db);
+  const sessions = createSessionsService({
+    repo: usersRepo,
+    signer: createTokenSigner(deps.secret ?? loadSecret(settings.AUTH_SECRET, settings.dataDir)),
+  });
+  installIdentity(app, sessions.resolve);
+
   const categories = createCategoriesService({ repo: createCategoriesRepo(database.db) });
   const analytics = createAnalyticsService({ repo: createAnalyticsRepo(database.db) });
   const abTests = createAbTestService({
@@ -72,5 +86,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(404).send(notFoundEnvelope(request.method, request.url));
   });
 
+  app.decorate('services', { sessions, usersRepo });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Services tests and later features reach through the app (built once in buildApp). */
+    services: {
+      sessions: ReturnType<typeof createSessionsService>;
+      usersRepo: ReturnType<typeof createUsersRepo>;
+    };
+  }
 }

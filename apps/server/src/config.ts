@@ -35,6 +35,7 @@ export const settingsSchema = z.object({
     .string()
     .regex(/^([a-z_]+=\d+)(,[a-z_]+=\d+)*$/, 'must look like login_test=2,banner_test=1')
     .default(''),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
@@ -56,7 +57,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'settings');
-    throw new SettingsError(`Invalid setting ${name}=${JSON.stringify(picked[name] ?? '')}: ${issue.message}`);
+    throw new SettingsError(
+      `Invalid setting ${name}=${JSON.stringify(picked[name] ?? '')}: ${issue.message}`,
+    );
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -28,7 +28,8 @@ async function main(): Promise<void> {
   const app = await buildApp({ settings, database, queue, web });
   await seedCategories(database.db);
   if (settings.RUN_WORKER) await startWorker({ queue, log: app.log });
-  if (settings.SERVE_WEB && !web) app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
+  if (settings.SERVE_WEB && !web)
+    app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,7 +55,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: settings.HOST, port: settings.PORT });
-  app.log.info(`AI Covers on http://localhost:${settings.PORT}${settings.BASE_PATH}/ (database: ${database.driver})`);
+  app.log.info(
+    `AI Covers on http://localhost:${settings.PORT}${settings.BASE_PATH}/ (database: ${database.driver})`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,8 @@ import { openDatabase, type Database } from '../platform/db/client';
 import { startQueue, type Queue } from '../platform/queue/queue';
 import { SNAPSHOT_PATH } from './paths';
 
+const TEST_SECRET = new TextEncoder().encode('test-secret-0123456789-abcdefghijklmnop');
+
 export interface TestContext {
   settings: Settings;
   database: Database;
@@ -22,7 +24,11 @@ export interface TestContext {
  * A fresh database for one test file: a copy of the migrated PGlite snapshot, or a new schema on the
  * Postgres named by TEST_DATABASE_URL (dropped again at close).
  */
-export async function openTestDatabase(): Promise<{ database: Database; queueSchema: string; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  queueSchema: string;
+  drop(): Promise<void>;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -33,7 +39,9 @@ export async function openTestDatabase(): Promise<{ database: Database; queueSch
       async drop() {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_boss" CASCADE`);
+        await client.query(
+          `DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_boss" CASCADE`,
+        );
         await client.end();
       },
     };
@@ -45,10 +53,15 @@ export async function openTestDatabase(): Promise<{ database: Database; queueSch
 
 /** A real app on a fresh database, for `app.inject()` tests. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env });
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '.tmp/test-data',
+    ...env,
+  });
   const { database, queueSchema, drop } = await openTestDatabase();
   const queue = await startQueue({ raw: database.raw, schema: queueSchema, pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({ settings, database, queue, logger: false });
+  const app = await buildApp({ settings, database, queue, logger: false, secret: TEST_SECRET });
   await app.ready();
   return {
     settings,
@@ -63,4 +76,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await drop();
     },
   };
+}
+
+/** Creates an account and a signed-in session, for tests of features that need a user. */
+export async function signInTestUser(
+  ctx: TestContext,
+  email = `user-${randomBytes(4).toString('hex')}@example.test`,
+) {
+  const { user } = await ctx.app.services.usersRepo.upsertByIdentity({
+    issuer: 'test',
+    subject: email,
+    email,
+  });
+  const { token, sessionId } = await ctx.app.services.sessions.issueToken(user.id);
+  return { userId: user.id, user, token, sessionId, auth: { authorization: `Bearer ${token}` } };
 }

@@ -1,4 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SNAPSHOT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../.tmp/pglite-snapshot.tar');
+export const SNAPSHOT_PATH = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../.tmp/pglite-snapshot.tar',
+);

@@ -12,7 +12,10 @@ export function bucketFor(testCode: string, userId: string, quantity: number): n
 /** Parses `login_test=2,banner_test=1` into forced plans (operators and end-to-end tests). */
 export function parseOverrides(spec: string): Map<string, number> {
   const out = new Map<string, number>();
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [code, plan] = part.split('=');
     const n = Number(plan);
     if (!code || !Number.isInteger(n) || n < 1) throw new Error(`Bad A/B override "${part}"`);

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const plan = async (query: string) => ctx.app.inject({ method: 'GET', url: `/vapi/v1/common/ab-test?${query}` });
+const plan = async (query: string) =>
+  ctx.app.inject({ method: 'GET', url: `/vapi/v1/common/ab-test?${query}` });
 
 describe('A/B plans', () => {
   it('is sticky per user and test', async () => {
@@ -22,7 +23,8 @@ describe('A/B plans', () => {
 
   it('uses the configured quantity of a test', async () => {
     const plans = new Set<number>();
-    for (let i = 0; i < 60; i++) plans.add((await plan(`test_code=portrait_multiple_run&user_id=user-${i}`)).json().data.plan);
+    for (let i = 0; i < 60; i++)
+      plans.add((await plan(`test_code=portrait_multiple_run&user_id=user-${i}`)).json().data.plan);
     expect([...plans].sort()).toEqual([1, 2, 3, 4]);
   });
 
@@ -58,7 +60,10 @@ describe('A/B overrides', () => {
     const forced = await createTestContext({ AB_OVERRIDES: 'login_test=2' });
     try {
       for (const user of ['a', 'b', 'c', 'd']) {
-        const res = await forced.app.inject({ method: 'GET', url: `/vapi/v1/common/ab-test?test_code=login_test&user_id=${user}` });
+        const res = await forced.app.inject({
+          method: 'GET',
+          url: `/vapi/v1/common/ab-test?test_code=login_test&user_id=${user}`,
+        });
         expect(res.json().data.plan).toBe(2);
       }
     } finally {

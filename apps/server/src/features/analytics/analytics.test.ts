@@ -28,12 +28,37 @@ describe('analytics beacon', () => {
   });
 
   it.each([
-    ['an unknown project', 'other', { page: {}, events: [{ event: 'x', time: 1 }] }, /Unknown analytics project/],
+    [
+      'an unknown project',
+      'other',
+      { page: {}, events: [{ event: 'x', time: 1 }] },
+      /Unknown analytics project/,
+    ],
     ['an empty batch', 'ai-covers', { page: {}, events: [] }, /^body\.events: /],
-    ['too many events', 'ai-covers', { page: {}, events: Array.from({ length: 51 }, () => ({ event: 'x', time: 1 })) }, /^body\.events: /],
-    ['a junk event name', 'ai-covers', { page: {}, events: [{ event: '<script>', time: 1 }] }, /^body\.events\.0\.event: event must be a name/],
-    ['a wrong ptype', 'ai-covers', { page: { ptype: 'evil' }, events: [{ event: 'x', time: 1 }] }, /^body\.page\.ptype: /],
-    ['an object as a property value', 'ai-covers', { page: {}, events: [{ event: 'x', time: 1, props: { a: { b: 1 } } }] }, /^body\.events\.0\.props\.a: /],
+    [
+      'too many events',
+      'ai-covers',
+      { page: {}, events: Array.from({ length: 51 }, () => ({ event: 'x', time: 1 })) },
+      /^body\.events: /,
+    ],
+    [
+      'a junk event name',
+      'ai-covers',
+      { page: {}, events: [{ event: '<script>', time: 1 }] },
+      /^body\.events\.0\.event: event must be a name/,
+    ],
+    [
+      'a wrong ptype',
+      'ai-covers',
+      { page: { ptype: 'evil' }, events: [{ event: 'x', time: 1 }] },
+      /^body\.page\.ptype: /,
+    ],
+    [
+      'an object as a property value',
+      'ai-covers',
+      { page: {}, events: [{ event: 'x', time: 1, props: { a: { b: 1 } } }] },
+      /^body\.events\.0\.props\.a: /,
+    ],
   ])('rejects %s with a clear message and stores nothing', async (_name, project, body, msg) => {
     const before = await count();
     const res = await post(project, body);

@@ -9,7 +9,11 @@ export type CategoryItemRow = typeof categoryItems.$inferSelect;
 export function createCategoriesRepo(db: Db) {
   return {
     async listModule(module: string): Promise<{ cats: CategoryRow[]; items: CategoryItemRow[] }> {
-      const cats = await db.select().from(categories).where(eq(categories.module, module)).orderBy(asc(categories.position));
+      const cats = await db
+        .select()
+        .from(categories)
+        .where(eq(categories.module, module))
+        .orderBy(asc(categories.position));
       const items = await db
         .select()
         .from(categoryItems)

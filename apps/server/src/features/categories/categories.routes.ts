@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { categoryData, categoryQuery, COPY_LANGUAGES, DEFAULT_LANGUAGE, envelopeOf } from '@ai-covers/contracts';
+import {
+  categoryData,
+  categoryQuery,
+  COPY_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  envelopeOf,
+} from '@ai-covers/contracts';
 import { badRequest } from '../../platform/http/app-error';
 import type { CategoriesService } from './categories.service';
 
@@ -20,7 +26,9 @@ export function categoriesRoutes(service: CategoriesService): FastifyPluginAsync
       },
       async ({ query }) => {
         if (!KNOWN_MODULES.has(query.module)) throw badRequest(`Unknown module: ${query.module}`);
-        const lang = (COPY_LANGUAGES as readonly string[]).includes(query.lang ?? '') ? query.lang! : DEFAULT_LANGUAGE;
+        const lang = (COPY_LANGUAGES as readonly string[]).includes(query.lang ?? '')
+          ? query.lang!
+          : DEFAULT_LANGUAGE;
         return { code: 0, data: await service.list(query.module, lang, query.count), msg: 'ok' };
       },
     );

@@ -7,7 +7,14 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await seedCategories(ctx.database.db, {
     'ai-covers': [
-      { id: 'pop', names: { en: 'Pop', de: 'Pop' }, items: [{ id: 'v1', names: { en: 'Aria' }, descriptions: { en: 'Bright', de: 'Hell' } }, { id: 'v2', names: { en: 'Bo' } }] },
+      {
+        id: 'pop',
+        names: { en: 'Pop', de: 'Pop' },
+        items: [
+          { id: 'v1', names: { en: 'Aria' }, descriptions: { en: 'Bright', de: 'Hell' } },
+          { id: 'v2', names: { en: 'Bo' } },
+        ],
+      },
       { id: 'rock', names: { en: 'Rock' }, items: [{ id: 'v3', names: { en: 'Cy' } }] },
     ],
   });

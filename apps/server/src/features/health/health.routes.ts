@@ -10,7 +10,11 @@ export function healthRoutes(deps: { database: Database; queue: Queue }): Fastif
       '/v1/health',
       {
         config: { rateLimit: false },
-        schema: { tags: ['system'], summary: 'Liveness of database and queue', response: { 200: envelopeOf(healthData), 503: envelopeOf(healthData) } },
+        schema: {
+          tags: ['system'],
+          summary: 'Liveness of database and queue',
+          response: { 200: envelopeOf(healthData), 503: envelopeOf(healthData) },
+        },
       },
       async (_request, reply) => {
         const database = await pingDatabase(deps.database).then(
@@ -23,7 +27,12 @@ export function healthRoutes(deps: { database: Database; queue: Queue }): Fastif
         return {
           code: ok ? 0 : 1,
           msg: ok ? 'ok' : 'degraded',
-          data: { status: ok ? ('ok' as const) : ('degraded' as const), version: PRODUCT.appVersion, database, queue },
+          data: {
+            status: ok ? ('ok' as const) : ('degraded' as const),
+            version: PRODUCT.appVersion,
+            database,
+            queue,
+          },
         };
       },
     );

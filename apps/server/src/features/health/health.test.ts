@@ -13,7 +13,11 @@ describe('GET /v1/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       code: 0,
-      data: { status: 'ok', database: { ok: true, driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' }, queue: { ok: true } },
+      data: {
+        status: 'ok',
+        database: { ok: true, driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+        queue: { ok: true },
+      },
     });
   });
 

@@ -45,7 +45,9 @@ export interface OpenOptions {
 
 /** Opens the database and applies committed migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.pgSchema) : await openPglite(options);
+  const database = options.url
+    ? await openPostgres(options.url, options.pgSchema)
+    : await openPglite(options);
   if (options.migrate !== false) await applyMigrations(database);
   return database;
 }
@@ -111,7 +113,10 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
 }
 
 async function applyMigrations(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: database.schemaName === 'public' ? 'drizzle' : database.schemaName };
+  const config = {
+    migrationsFolder: MIGRATIONS_DIR,
+    migrationsSchema: database.schemaName === 'public' ? 'drizzle' : database.schemaName,
+  };
   if (database.driver === 'pglite') {
     await migratePglite(database.db as never, config);
   } else {

@@ -2,3 +2,4 @@
 export * from '../../features/analytics/analytics.schema';
 export * from '../../features/ab-test/ab-test.schema';
 export * from '../../features/categories/categories.schema';
+export * from '../../features/users/users.schema';

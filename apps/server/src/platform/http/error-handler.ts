@@ -13,7 +13,9 @@ interface ZodLikeIssue {
 export function describeValidation(context: string | undefined, issues: readonly ZodLikeIssue[]): string {
   const first = issues[0];
   if (!first) return 'Invalid request';
-  const raw = first.params?.issue?.path?.map(String).join('.') || first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+  const raw =
+    first.params?.issue?.path?.map(String).join('.') ||
+    first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
   const where = [context === 'querystring' ? 'query' : context, raw].filter(Boolean).join('.');
   const message = first.params?.issue?.message ?? first.message ?? 'is invalid';
   return where ? `${where}: ${message}` : message;
@@ -43,7 +45,6 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ code: Code.error, data: null, msg: Msg.generic });
   });
-
 }
 
 /** The envelope for a path no route answers. */

@@ -37,7 +37,10 @@ describe('envelope and errors', () => {
   });
 
   it('refuses a 10 MB body with 413 and stores nothing', async () => {
-    const big = JSON.stringify({ page: {}, events: [{ event: 'x', time: 1, props: { a: 'x'.repeat(10 * 1024 * 1024) } }] });
+    const big = JSON.stringify({
+      page: {},
+      events: [{ event: 'x', time: 1, props: { a: 'x'.repeat(10 * 1024 * 1024) } }],
+    });
     const res = await track(big);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 1, msg: 'Request body is too large' });
@@ -53,7 +56,10 @@ describe('envelope and errors', () => {
   });
 
   it('accepts _t on GET requests and trims query strings', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/v1/common/category?module=%20headshots%20&_t=1712345678901' });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/common/category?module=%20headshots%20&_t=1712345678901',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.module).toBe('headshots');
   });
@@ -63,9 +69,16 @@ describe('envelope and errors', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v1/health', '/v1/common/category', '/v1/track/{project}', '/vapi/v1/common/ab-test']),
+      expect.arrayContaining([
+        '/v1/health',
+        '/v1/common/category',
+        '/v1/track/{project}',
+        '/vapi/v1/common/ab-test',
+      ]),
     );
-    expect(doc.paths['/v1/common/category'].get.parameters.map((p: { name: string }) => p.name)).toContain('module');
+    expect(doc.paths['/v1/common/category'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      'module',
+    );
   });
 
   it('sets security headers with a CSP', async () => {
@@ -78,7 +91,10 @@ describe('envelope and errors', () => {
 describe('trimStrings', () => {
   it.each([
     ['  a ', 'a'],
-    [{ a: ' b ', n: 1, nested: [' c ', { d: ' e' }] }, { a: 'b', n: 1, nested: ['c', { d: 'e' }] }],
+    [
+      { a: ' b ', n: 1, nested: [' c ', { d: ' e' }] },
+      { a: 'b', n: 1, nested: ['c', { d: 'e' }] },
+    ],
     [null, null],
   ])('trims %j', (input, expected) => {
     expect(trimStrings(input)).toEqual(expected);

@@ -29,6 +29,9 @@ export async function installSecurity(app: FastifyInstance, opts: { ratePerMinut
     max: opts.ratePerMinute,
     timeWindow: '1 minute',
     // The error handler turns this into the envelope with HTTP 429.
-    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: `Too many requests, retry in ${context.after}` }),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests, retry in ${context.after}`,
+    }),
   });
 }

@@ -48,7 +48,12 @@ export async function installWeb(app: FastifyInstance, build: WebBuild, basePath
     index: false,
     wildcard: true,
     setHeaders(res, filePath) {
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
     },
   });
   if (basePath) app.get(basePath, (_req, reply) => sendIndex(reply, build));
@@ -56,5 +61,9 @@ export async function installWeb(app: FastifyInstance, build: WebBuild, basePath
 }
 
 export function sendIndex(reply: FastifyReply, build: WebBuild): FastifyReply {
-  return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(build.indexHtml);
+  return reply
+    .code(200)
+    .header('cache-control', 'no-cache')
+    .type('text/html; charset=utf-8')
+    .send(build.indexHtml);
 }

@@ -4,8 +4,15 @@ import { jobs, type JobName, type JobPayload } from './registry';
 
 export interface Queue {
   boss: PgBoss;
-  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
-  work<N extends JobName>(name: N, handler: (payload: JobPayload<N>, job: PgBoss.Job<unknown>) => Promise<unknown>): Promise<string>;
+  send<N extends JobName>(
+    name: N,
+    payload: JobPayload<N>,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
+  work<N extends JobName>(
+    name: N,
+    handler: (payload: JobPayload<N>, job: PgBoss.Job<unknown>) => Promise<unknown>,
+  ): Promise<string>;
   healthy(): Promise<{ ok: boolean; error?: string }>;
   stop(): Promise<void>;
 }

@@ -1,0 +1,27 @@
+import type { TokenSigner } from '../../platform/auth/tokens';
+import type { SessionResolver } from '../../platform/auth/identity';
+import type { UsersRepo } from './users.repo';
+
+/** Issues, resolves and revokes our own bearer tokens; every token names a revocable session. */
+export function createSessionsService(deps: { repo: UsersRepo; signer: TokenSigner; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const resolve: SessionResolver = async (token) => {
+    const claims = await deps.signer.verify(token);
+    if (!claims) return null;
+    return (await deps.repo.isSessionActive(claims.sessionId, claims.userId, now())) ? claims : null;
+  };
+  return {
+    resolve,
+    /** Starts a session for a user and returns its signed token. */
+    async issueToken(userId: number): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
+      const placeholderExpiry = new Date(now().getTime() + 2 * 24 * 3600 * 1000);
+      const sessionId = await deps.repo.createSession(userId, placeholderExpiry);
+      const { token, expiresAt } = await deps.signer.sign({ userId, sessionId });
+      return { token, expiresAt, sessionId };
+    },
+    async revoke(sessionId: string): Promise<void> {
+      await deps.repo.revokeSession(sessionId, now());
+    },
+  };
+}
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,70 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { sessions, users } from './users.schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** All SQL of accounts and sessions. */
+export function createUsersRepo(db: Db) {
+  return {
+    /** Finds the account of an (issuer, subject) pair or creates it; safe when two logins race. */
+    async upsertByIdentity(input: {
+      issuer: string;
+      subject: string;
+      email?: string | null;
+      name?: string | null;
+    }): Promise<{ user: UserRow; created: boolean }> {
+      const inserted = await db
+        .insert(users)
+        .values({
+          issuer: input.issuer,
+          subject: input.subject,
+          email: input.email ?? null,
+          name: input.name ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted[0]) return { user: inserted[0], created: true };
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.issuer, input.issuer), eq(users.subject, input.subject)));
+      if (!user) throw new Error('user vanished during upsert');
+      if (input.email && input.email !== user.email) {
+        await db.update(users).set({ email: input.email }).where(eq(users.id, user.id));
+        user.email = input.email;
+      }
+      return { user, created: false };
+    },
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
+      return user;
+    },
+    async createSession(userId: number, expiresAt: Date): Promise<string> {
+      const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+      return row!.id;
+    },
+    /** The session if it exists, belongs to the user, is unexpired and not revoked. */
+    async isSessionActive(sessionId: string, userId: number, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        );
+      return Boolean(row);
+    },
+    async revokeSession(sessionId: string, now: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** An account. `id` is the numeric account id the spec calls wsid. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: uuid('uid').notNull().defaultRandom(),
+    email: text('email'),
+    name: text('name'),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    invitedCode: text('invited_code'),
+    firstInvited: boolean('first_invited').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_identity_uq').on(t.issuer, t.subject), uniqueIndex('users_uid_uq').on(t.uid)],
+);
+
+/** A signed-in session; tokens name one, so revoking the row revokes the token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sessions_user_idx')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
