@@ -100,3 +100,27 @@ describe('trimStrings', () => {
     expect(trimStrings(input)).toEqual(expected);
   });
 });
+
+describe('rate limiting', () => {
+  it('answers with a 429 envelope past the limit', async () => {
+    const limited = await createTestContext({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        codes.push(
+          (await limited.app.inject({ method: 'GET', url: '/v1/common/category?module=headshots' }))
+            .statusCode,
+        );
+      }
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      const res = await limited.app.inject({ method: 'GET', url: '/v1/common/category?module=headshots' });
+      expect(res.json()).toEqual({
+        code: 1,
+        data: null,
+        msg: 'Too many requests. Please slow down and try again.',
+      });
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-covers-main-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SERVE_WEB: 'false',
+      HOST: '127.0.0.1',
+      TEST_DATABASE_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, stderr: () => stderr };
+}
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not come up');
+}
+
+describe('the server process', () => {
+  it('stops at start-up with one line naming a bad setting', async () => {
+    const proc = start({ PORT: 'eighty' });
+    expect(await proc.exited).toBe(2);
+    expect(proc.stderr().trim()).toBe(
+      'Invalid setting PORT="eighty": Invalid input: expected number, received NaN',
+    );
+  });
+
+  it('shuts down cleanly on SIGTERM and its database opens again', async () => {
+    const port = 18000 + Math.floor(Math.random() * 2000);
+    for (let round = 0; round < 2; round++) {
+      const proc = start({ PORT: String(port) });
+      await waitForHealth(port);
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    }
+  }, 90_000);
+});
