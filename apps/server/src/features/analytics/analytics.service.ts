@@ -2,7 +2,7 @@ import type { AnalyticsBatch } from '@ai-covers/contracts';
 import type { AnalyticsRepo } from './analytics.repo';
 
 /** Known projects: events for any other project code are refused. */
-export const ANALYTICS_PROJECTS = new Set(['ai-covers', 'headshots']);
+export const ANALYTICS_PROJECTS = new Set(['ai-covers', 'ai-headshots']);
 
 // A client clock more than a day off is not trusted; the event keeps the server's time instead.
 const MAX_CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import {
 import { badRequest } from '../../platform/http/app-error';
 import type { CategoriesService } from './categories.service';
 
-const KNOWN_MODULES = new Set(['ai-covers', 'headshots']);
+const KNOWN_MODULES = new Set(['ai-covers', 'ai-headshots']);
 
 /** `GET /v1/common/category` (§7). */
 export function categoriesRoutes(service: CategoriesService): FastifyPluginAsyncZod {

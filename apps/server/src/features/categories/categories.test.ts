@@ -25,7 +25,7 @@ const get = (q: string) => ctx.app.inject({ method: 'GET', url: `/v1/common/cate
 
 describe('GET /v1/common/category', () => {
   it('lists the categories of a module in order, localised', async () => {
-    const res = await get('module=headshots&lang=de');
+    const res = await get('module=ai-headshots&lang=de');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.lang).toBe('de');
@@ -48,7 +48,7 @@ describe('GET /v1/common/category', () => {
   it('reseeding is idempotent', async () => {
     await seedCategories(ctx.database.db);
     await seedCategories(ctx.database.db);
-    const data = (await get('module=headshots')).json().data;
+    const data = (await get('module=ai-headshots')).json().data;
     expect(data.list).toHaveLength(3);
   });
 

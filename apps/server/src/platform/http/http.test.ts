@@ -58,10 +58,10 @@ describe('envelope and errors', () => {
   it('accepts _t on GET requests and trims query strings', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
-      url: '/v1/common/category?module=%20headshots%20&_t=1712345678901',
+      url: '/v1/common/category?module=%20ai-headshots%20&_t=1712345678901',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.module).toBe('headshots');
+    expect(res.json().data.module).toBe('ai-headshots');
   });
 
   it('serves the OpenAPI document built from the route schemas', async () => {
@@ -108,12 +108,12 @@ describe('rate limiting', () => {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
         codes.push(
-          (await limited.app.inject({ method: 'GET', url: '/v1/common/category?module=headshots' }))
+          (await limited.app.inject({ method: 'GET', url: '/v1/common/category?module=ai-headshots' }))
             .statusCode,
         );
       }
       expect(codes).toEqual([200, 200, 200, 429, 429]);
-      const res = await limited.app.inject({ method: 'GET', url: '/v1/common/category?module=headshots' });
+      const res = await limited.app.inject({ method: 'GET', url: '/v1/common/category?module=ai-headshots' });
       expect(res.json()).toEqual({
         code: 1,
         data: null,

@@ -1,0 +1,78 @@
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../features/auth/auth-store';
+import { LanguageSwitcher } from '../../features/language/LanguageSwitcher';
+import { useLangPath } from '../../features/language/use-lang-path';
+import styles from './Header.module.css';
+
+/** The shared header: brand, main navigation, language, credits and the account entry. */
+export function Header() {
+  const { t } = useTranslation();
+  const langPath = useLangPath();
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={langPath('/')} className={styles.brand} aria-label={t('header.home')}>
+          <span className={styles.logo} aria-hidden="true">
+            ♪
+          </span>
+          <span>{t('app.name')}</span>
+        </Link>
+        <nav className={styles.nav} aria-label={t('nav.main')}>
+          <NavLink to={langPath('/')} end className={navClass}>
+            {t('nav.covers')}
+          </NavLink>
+          <NavLink to={langPath('/headshots')} className={navClass}>
+            {t('nav.headshots')}
+          </NavLink>
+          <NavLink to={langPath('/pricing')} className={navClass}>
+            {t('nav.pricing')}
+          </NavLink>
+        </nav>
+        <div className={styles.actions}>
+          <LanguageSwitcher />
+          <CreditBalance />
+          <AccountEntry />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Shows the signed-in user's credits; nothing while signed out or before user info arrives. */
+function CreditBalance() {
+  const { t } = useTranslation();
+  const credit = useAuthStore((s) => (s.token ? s.user?.credit : undefined));
+  if (credit === undefined) return null;
+  return (
+    <span className={styles.credits} data-testid="credit-balance">
+      <span className={styles.creditValue}>{credit}</span> {t('header.credits')}
+    </span>
+  );
+}
+
+function AccountEntry() {
+  const { t } = useTranslation();
+  const langPath = useLangPath();
+  const navigate = useNavigate();
+  const signedIn = useAuthStore((s) => s.token !== null);
+  const openLogin = useAuthStore((s) => s.openLogin);
+
+  if (signedIn) {
+    return (
+      <Link to={langPath('/account')} className={styles.accountLink}>
+        {t('header.account')}
+      </Link>
+    );
+  }
+  // Until the sign-in feature registers its dialog, the account page explains what to do.
+  const handleSignIn = () => (openLogin ? openLogin() : navigate(langPath('/account')));
+  return (
+    <button type="button" className={styles.signIn} onClick={handleSignIn}>
+      {t('header.signIn')}
+    </button>
+  );
+}

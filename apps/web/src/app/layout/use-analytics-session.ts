@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { analytics } from '../../shared/analytics/client';
+import { buildPageProperties, productIdFromSearch } from '../../shared/analytics/page-properties';
+import { ensureVisitorId } from '../../shared/storage/storage';
+import { useAuthStore } from '../../features/auth/auth-store';
+import { BASE_PATH } from '../base-path';
+
+// The ad landing's `pid` is read once: later in-app navigations drop the query.
+const landingProductId = productIdFromSearch(typeof window === 'undefined' ? '' : window.location.search);
+
+/** Keeps analytics page properties current (language, signed-in flag) and records page views. */
+export function useAnalyticsSession(lang: string, routePath: string): void {
+  const signedIn = useAuthStore((s) => s.token !== null);
+  const wsid = useAuthStore((s) => s.user?.ws_id);
+
+  useEffect(() => {
+    analytics.pageView(routePath);
+  }, [routePath]);
+
+  useEffect(() => {
+    analytics.ready(
+      buildPageProperties({
+        lang,
+        loggedIn: signedIn,
+        accountId: wsid === undefined || wsid === null ? undefined : String(wsid),
+        visitorId: ensureVisitorId(),
+        productId: landingProductId,
+        basePath: BASE_PATH,
+        env: import.meta.env.MODE,
+        tzOffsetMinutes: -new Date().getTimezoneOffset(),
+      }),
+    );
+  }, [lang, signedIn, wsid]);
+}

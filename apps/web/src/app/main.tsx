@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { analytics } from '../shared/analytics/client';
+import { BASE_PATH } from './base-path';
+import { Providers, createQueryClient } from './providers';
+import { appRoutes } from './routes';
+import './global.css';
+
+// Queued until the page properties are known, then sent with the first batch (§4).
+analytics.track('app_launch');
+
+const router = createBrowserRouter(appRoutes, { basename: BASE_PATH || '/' });
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

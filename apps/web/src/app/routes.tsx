@@ -1,0 +1,86 @@
+import { lazy } from 'react';
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { LanguageGate } from '../features/language/LanguageGate';
+import { AppLayout } from './layout/AppLayout';
+
+// Every page is its own chunk so later features never grow the first page (budget: bench/web).
+const CoversHomePage = lazy(() =>
+  import('../features/covers-home/CoversHomePage').then((m) => ({ default: m.CoversHomePage })),
+);
+const HeadshotsHomeLayout = lazy(() =>
+  import('../features/headshots/HeadshotsHomeLayout').then((m) => ({ default: m.HeadshotsHomeLayout })),
+);
+const HeadshotsStartPage = lazy(() =>
+  import('../features/headshots/HeadshotsStartPage').then((m) => ({ default: m.HeadshotsStartPage })),
+);
+const HeadshotsUploadPage = lazy(() =>
+  import('../features/headshots/HeadshotsUploadPage').then((m) => ({ default: m.HeadshotsUploadPage })),
+);
+const UsercenterLayout = lazy(() =>
+  import('../features/headshots/UsercenterLayout').then((m) => ({ default: m.UsercenterLayout })),
+);
+const UsercenterListPage = lazy(() =>
+  import('../features/headshots/UsercenterListPage').then((m) => ({ default: m.UsercenterListPage })),
+);
+const HeadshotDetailPage = lazy(() =>
+  import('../features/headshots/HeadshotDetailPage').then((m) => ({ default: m.HeadshotDetailPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
+const PricingPage = lazy(() =>
+  import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })),
+);
+const EntryPage = lazy(() => import('../features/entry/EntryPage').then((m) => ({ default: m.EntryPage })));
+
+/** Unmatched paths go to the root, keeping the language segment (§2). */
+function RedirectToRoot() {
+  const { lang } = useParams();
+  return <Navigate to={lang ? `/${lang}` : '/'} replace />;
+}
+
+/** The headshot tree of §2 mounted at `base`: home (start, upload) and usercenter (list, detail, share). */
+function headshotRoutes(base: string): RouteObject[] {
+  return [
+    {
+      path: base,
+      element: <HeadshotsHomeLayout />,
+      children: [
+        { index: true, element: <HeadshotsStartPage /> },
+        { path: 'upload', element: <HeadshotsUploadPage /> },
+      ],
+    },
+    {
+      path: `${base}/usercenter`,
+      element: <UsercenterLayout />,
+      children: [
+        { index: true, element: <UsercenterListPage /> },
+        { path: 'detail', element: <HeadshotDetailPage mode="detail" /> },
+        { path: 'share', element: <HeadshotDetailPage mode="share" /> },
+      ],
+    },
+  ];
+}
+
+/** The app's route tree; every route may carry a language segment first (§2, §5). */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/:lang?',
+    element: <LanguageGate />,
+    children: [
+      {
+        element: <AppLayout />,
+        children: [
+          { index: true, element: <CoversHomePage /> },
+          ...headshotRoutes('headshots'),
+          // §2 aliases: 'app' for the headshot home, 'app/usercenter' for the user center.
+          ...headshotRoutes('headshots/app'),
+          { path: 'account', element: <AccountPage /> },
+          { path: 'pricing', element: <PricingPage /> },
+          { path: 'apps/entry', element: <EntryPage /> },
+          { path: '*', element: <RedirectToRoot /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,20 @@
+import { ENGLISH_ONLY_PRODUCTS, PRODUCT, type CopyLanguage } from '@ai-covers/contracts';
+import { readLocal, writeLocal } from '../../shared/storage/storage';
+import { resolveLanguage } from './resolve-language';
+
+/** Resolves the language for the current page from the URL, storage and browser. */
+export function resolvePageLanguage(pathSegment: string | undefined, search: string): CopyLanguage {
+  return resolveLanguage({
+    pathSegment: pathSegment ?? null,
+    queryLang: new URLSearchParams(search).get('lang'),
+    stored: readLocal('lang'),
+    browser: navigator.languages?.length ? navigator.languages : [navigator.language],
+    product: PRODUCT.kind,
+    englishOnlyProducts: ENGLISH_ONLY_PRODUCTS,
+  });
+}
+
+/** Stores the visitor's explicit language choice. */
+export function storeLanguagePreference(lang: CopyLanguage): void {
+  writeLocal('lang', lang);
+}

@@ -1,0 +1,56 @@
+import { PRODUCT } from '@ai-covers/contracts';
+
+/** Page properties sent with every analytics batch (§3); mirrors `pageProperties` in contracts. */
+export interface PageProperties {
+  uid?: string;
+  tid?: string;
+  pid?: string | number;
+  penv?: string;
+  pbrand?: string;
+  ptype?: 'lab' | 'singlesite';
+  pver?: string;
+  plang?: string;
+  tz?: number;
+  psource?: string;
+  logged_in?: boolean;
+}
+
+export interface PageContext {
+  lang: string;
+  loggedIn: boolean;
+  /** Numeric account id (wsid) when known. */
+  accountId?: string | undefined;
+  visitorId: string;
+  /** Product id from the landing URL (`pid`), else the main product id. */
+  productId: number;
+  basePath: string;
+  env: string;
+  /** Minutes east of UTC. */
+  tzOffsetMinutes: number;
+}
+
+/** Reads the product id an ad landing passes as `?pid=`; falls back to the main product (§9). */
+export function productIdFromSearch(search: string): number {
+  const raw = new URLSearchParams(search).get('pid');
+  const id = raw === null ? NaN : Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : PRODUCT.mainProductId;
+}
+
+/** Builds the §3 page properties; ad-tracking product ids (20034, 20128) add psource=ppc (§7). */
+export function buildPageProperties(ctx: PageContext): PageProperties {
+  const props: PageProperties = {
+    tid: ctx.visitorId,
+    pid: ctx.productId,
+    penv: ctx.env,
+    pbrand: PRODUCT.kind,
+    // Under the lab prefix the tool is a lab product; at the site root it is its own site.
+    ptype: ctx.basePath.startsWith('/lab') ? 'lab' : 'singlesite',
+    pver: PRODUCT.appVersion,
+    plang: ctx.lang,
+    tz: ctx.tzOffsetMinutes,
+    logged_in: ctx.loggedIn,
+  };
+  if (ctx.accountId) props.uid = ctx.accountId;
+  if (PRODUCT.ppcProductIds.includes(ctx.productId)) props.psource = 'ppc';
+  return props;
+}
