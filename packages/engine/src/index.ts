@@ -1,0 +1,19 @@
+/** Public API of the AI Covers engine. */
+export { EngineError, EXIT_CODES, type EngineErrorCode } from './errors';
+export { getEngine, dspEngine, type Engine, type EngineKind } from './engine';
+export { createCover } from './pipeline/cover';
+export { analyzeAudio, type AnalyzeOptions } from './pipeline/analyze';
+export { separateAudio, type SeparateOptions, type SeparateOutput } from './pipeline/separate-api';
+export { trainVoice, type TrainOptions } from './voice/train';
+export {
+  listVoices,
+  getVoice,
+  getVoiceProfile,
+  SAMPLES_DIR,
+  type VoiceInfo,
+  type VoiceCategory,
+} from './voice/library';
+export { parseProfile, type VoiceProfile } from './voice/profile';
+export { renderVoiceSample } from './voice/render-sample';
+export type { CoverOptions, CoverResult, OutputSpec, Analysis } from './types';
+export type { SeparationVariant } from './separate/separate-block';

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { EngineError } from '../errors';
+
+/** Result of a finished child process. */
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a binary to completion, collecting output; ENOENT becomes FFMPEG_MISSING. */
+export function run(bin: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') reject(new EngineError('FFMPEG_MISSING', `${bin} was not found on PATH.`));
+      else if (e.name === 'AbortError') reject(new EngineError('CANCELLED', 'The job was cancelled.'));
+      else reject(e);
+    });
+    child.on('close', (code) => {
+      resolve({
+        code: code ?? -1,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import { toEngineError } from '../errors';
+import { ScratchDir } from '../io/temp';
+import { midiToHz, midiToName, pitchStats } from '../pitch/yin';
+import { getVoiceProfile, listVoices } from '../voice/library';
+import { autoKey } from '../voice/plan';
+import type { VoiceProfile } from '../voice/profile';
+import type { Analysis } from '../types';
+import { prepareInput } from './input';
+import { createRunner } from './pool';
+import { separateFile } from './separate-file';
+
+/** Options of `analyzeAudio`. */
+export interface AnalyzeOptions {
+  voice?: string | VoiceProfile;
+  maxSeconds?: number;
+  threads?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: number) => void;
+}
+
+const r2 = (x: number): number => Math.round(x * 100) / 100;
+
+/** Decodes, separates and reports duration, loudness, the lead vocal's pitch and a suggested key. */
+export async function analyzeAudio(input: string, o: AnalyzeOptions = {}): Promise<Analysis> {
+  const scratch = new ScratchDir();
+  const runner = await createRunner(o.threads);
+  try {
+    const profile =
+      o.voice === undefined ? undefined : typeof o.voice === 'string' ? getVoiceProfile(o.voice) : o.voice;
+    const sig = o.signal ? { signal: o.signal } : {};
+    const inp = await prepareInput(input, scratch, { maxSeconds: o.maxSeconds ?? 600, ...sig });
+    o.onProgress?.(0.1);
+    const sep = await separateFile(inp, scratch, runner, {
+      ...sig,
+      onProgress: (p) => o.onProgress?.(0.1 + 0.9 * p),
+    });
+    const st = pitchStats(sep.f0);
+    const a: Analysis = {
+      durationSec: r2(inp.durationSec),
+      sampleRate: inp.sampleRate,
+      channels: inp.probe.channels,
+      codec: inp.probe.codec,
+      loudnessLufs: r2(inp.loudnessLufs),
+      samplePeakDb: r2(inp.samplePeakDb),
+      vocal: st && {
+        medianMidi: r2(st.medianMidi),
+        medianNote: midiToName(st.medianMidi),
+        medianHz: r2(midiToHz(st.medianMidi)),
+        lowMidi: r2(st.lowMidi),
+        highMidi: r2(st.highMidi),
+        lowNote: midiToName(st.lowMidi),
+        highNote: midiToName(st.highMidi),
+        voicedSec: r2((st.voicedFrames * sep.f0Hop) / inp.sampleRate),
+      },
+    };
+    if (profile && st) a.suggestedKey = { voiceId: profile.id, semitones: autoKey(st.medianMidi, profile) };
+    if (st)
+      a.suggestedKeys = Object.fromEntries(
+        listVoices().map((v) => [v.id, autoKey(st.medianMidi, getVoiceProfile(v.id))]),
+      );
+    return a;
+  } catch (e) {
+    throw toEngineError(e);
+  } finally {
+    await runner.close();
+    scratch.dispose();
+  }
+}

@@ -1,0 +1,282 @@
+import { basename, extname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { EngineError, throwIfAborted, toEngineError } from '../errors';
+import { formatForPath, type EncodeFormat } from '../io/ffmpeg-args';
+import { RawPcmReader, RawPcmWriter } from '../io/raw-pcm';
+import { AtomicOutputs, ScratchDir } from '../io/temp';
+import { openSink } from '../io/encode';
+import { LoudnessMeter } from '../dsp/loudness';
+import { Reverb } from '../dsp/reverb';
+import { midiToName } from '../pitch/yin';
+import { getVoiceProfile } from '../voice/library';
+import { parseProfile, type VoiceProfile } from '../voice/profile';
+import { planConversion } from '../voice/plan';
+import { finalizeMix, type SinkTarget } from './finalize';
+import { prepareInput } from './input';
+import { outputRange, type BlockSpan, type ConvertResult } from './jobs';
+import { createRunner } from './pool';
+import { BLOCK_SEC, PAD_SEC, XFADE_SEC, orderedPipeline, separateFile } from './separate-file';
+import { Stitcher, planBlocks } from './stitch';
+import type { CoverOptions, CoverResult } from '../types';
+
+const STAGES = {
+  decode: [0, 0.04],
+  separate: [0.04, 0.45],
+  convert: [0.45, 0.85],
+  finalize: [0.85, 1],
+} as const;
+
+/** Validates options and fills defaults; throws BAD_OPTION with a specific message. */
+export function resolveCoverOptions(o: CoverOptions): {
+  profile: VoiceProfile;
+  outputs: Array<{ path: string; format: EncodeFormat }>;
+  backing: 'convert' | 'keep' | 'mute';
+  reverb: number;
+  levels: { vocal: number; backing: number; instrumental: number };
+} {
+  const bad = (m: string): never => {
+    throw new EngineError('BAD_OPTION', m);
+  };
+  const profile = typeof o.voice === 'string' ? getVoiceProfile(o.voice) : parseProfile(o.voice);
+  if (!o.outputs || o.outputs.length === 0) bad('At least one output file is required.');
+  const outputs = o.outputs.map((t) => {
+    const fmt = t.format
+      ? t.format === 'mp3'
+        ? ({ kind: 'mp3', bitrateKbps: t.bitrateKbps ?? 320 } as const)
+        : ({ kind: 'wav' } as const)
+      : formatForPath(t.path, t.bitrateKbps);
+    if (!fmt) return bad(`Output "${t.path}" must end in .wav or .mp3.`);
+    if (fmt.kind === 'mp3' && ![32, 64, 96, 128, 160, 192, 256, 320].includes(fmt.bitrateKbps)) {
+      bad(`MP3 bitrate ${fmt.bitrateKbps} kbps is not supported (use 128 or 320).`);
+    }
+    return { path: t.path, format: fmt };
+  });
+  const backing = o.backing ?? 'keep';
+  if (!['convert', 'keep', 'mute'].includes(backing))
+    bad(`backing must be convert, keep or mute, got "${backing}".`);
+  const reverb = o.reverb ?? 0.2;
+  if (typeof reverb !== 'number' || !(reverb >= 0 && reverb <= 1))
+    bad(`reverb must be between 0 and 1, got ${reverb}.`);
+  const lv = { vocal: 1, backing: 1, instrumental: 1, ...(o.levels ?? {}) };
+  for (const [k, v] of Object.entries(lv))
+    if (!(v >= 0 && v <= 4)) bad(`levels.${k} must be between 0 and 4.`);
+  if (o.key !== undefined && o.key !== 'auto' && (!Number.isInteger(o.key) || Math.abs(o.key) > 24)) {
+    bad(`key must be a whole number between -24 and 24 or "auto", got ${String(o.key)}.`);
+  }
+  return { profile, outputs, backing, reverb, levels: lv };
+}
+
+/** Full cover: decode → separate → plan → convert + remix → normalise → encode (atomic outputs). */
+export async function createCover(o: CoverOptions): Promise<CoverResult> {
+  const t0 = performance.now();
+  const opts = resolveCoverOptions(o);
+  const report = (stage: keyof typeof STAGES, p: number): void => {
+    const [a, b] = STAGES[stage];
+    o.onProgress?.(a + (b - a) * Math.max(0, Math.min(1, p)));
+  };
+  const scratch = new ScratchDir();
+  const atomic = new AtomicOutputs();
+  const runner = await createRunner(o.threads);
+  const timings: Record<string, number> = {};
+  const mark = (k: string, since: number): number => {
+    const now = performance.now();
+    timings[k] = Math.round(now - since);
+    return now;
+  };
+  try {
+    report('decode', 0);
+    const input = await prepareInput(o.input, scratch, {
+      maxSeconds: o.maxSeconds ?? 600,
+      minSeconds: 1,
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
+    let t = mark('decodeMs', t0);
+    report('decode', 1);
+    const sep = await separateFile(input, scratch, runner, {
+      withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
+      ...(o.signal ? { signal: o.signal } : {}),
+      onProgress: (p) => report('separate', p),
+    });
+    t = mark('separateMs', t);
+    const sr = input.sampleRate;
+    const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, o.key ?? 'auto');
+    throwIfAborted(o.signal);
+
+    const mixRaw = { path: scratch.file('mix.f32'), sampleRate: sr, channels: 2 };
+    const mixW = new RawPcmWriter(mixRaw.path, 2);
+    const meter = new LoudnessMeter(sr, 2, false);
+    const stemVoc = o.stemsDir ? new RawPcmWriter(scratch.file('stem-vocal.f32'), 1) : undefined;
+    const stemInst = o.stemsDir ? new RawPcmWriter(scratch.file('stem-inst.f32'), 2) : undefined;
+    const reverb = new Reverb(sr, opts.reverb);
+    let pending: { vocal?: Float32Array[]; rest?: Float32Array[] } = {};
+    const flush = (): void => {
+      if (!pending.vocal || !pending.rest) return;
+      const v = pending.vocal[0]!;
+      const n = Math.min(v.length, pending.rest[0]!.length);
+      const L = new Float32Array(n);
+      const R = new Float32Array(n);
+      const rl = pending.rest[0]!;
+      const rr = pending.rest[1] ?? rl;
+      for (let i = 0; i < n; i++) {
+        L[i] = rl[i]! + v[i]!;
+        R[i] = rr[i]! + v[i]!;
+      }
+      reverb.process(v, L, R, n);
+      mixW.write([L, R]);
+      meter.push([L, R]);
+      stemVoc?.write([v]);
+      stemInst?.write([rl, rr]);
+      pending = {};
+    };
+    const stVoc = new Stitcher(Math.round(XFADE_SEC * sr), (p) => {
+      pending.vocal = p.map((c) => c.slice());
+      flush();
+    });
+    const stRest = new Stitcher(Math.round(XFADE_SEC * sr), (p) => {
+      pending.rest = p.map((c) => c.slice());
+      flush();
+    });
+    const spans: BlockSpan[] = planBlocks(input.frames, Math.round(BLOCK_SEC * sr)).map(([start, end]) => ({
+      start,
+      end,
+      pad: Math.round(PAD_SEC * sr),
+      xfade: Math.round(XFADE_SEC * sr),
+      total: input.frames,
+    }));
+    try {
+      await orderedPipeline(
+        spans,
+        runner.size,
+        (span) =>
+          runner.run({
+            kind: 'convert',
+            lead: sep.lead,
+            backing: sep.backing,
+            accompaniment: sep.accompaniment,
+            span,
+            vocalSemitones: plan.key.semitones,
+            instrumentSemitones: plan.key.instrumentSemitones,
+            formantWarp: plan.formantWarp,
+            eqDb: plan.eqDb,
+            breathiness: opts.profile.breathiness,
+            vibrato: opts.profile.vibrato,
+            backingMode: opts.backing,
+            levels: opts.levels,
+          }),
+        (r: ConvertResult, i) => {
+          const [from] = outputRange(spans[i]!);
+          const last = i === spans.length - 1;
+          stVoc.push([r.vocal], from, last);
+          stRest.push(r.rest, from, last);
+          report('convert', (i + 1) / spans.length);
+        },
+        o.signal,
+      );
+    } finally {
+      mixW.close();
+      stemVoc?.close();
+      stemInst?.close();
+    }
+    t = mark('convertMs', t);
+
+    const targets: SinkTarget[] = opts.outputs.map((x) => ({ path: atomic.temp(x.path), format: x.format }));
+    let previewPath: string | undefined;
+    if (o.preview) {
+      const first = opts.outputs[0]!.path;
+      previewPath =
+        typeof o.preview === 'string'
+          ? o.preview
+          : join(
+              first.slice(0, first.length - basename(first).length),
+              `${basename(first, extname(first))}.preview.mp3`,
+            );
+    }
+    const previewSec = 30;
+    const loud = await finalizeMix(
+      mixRaw,
+      meter.integrated(),
+      scratch,
+      targets,
+      previewPath
+        ? { path: atomic.temp(previewPath), format: { kind: 'mp3', bitrateKbps: 128 }, seconds: previewSec }
+        : undefined,
+      {
+        targetLufs: o.targetLufs ?? -14,
+        ceilingDbtp: -1,
+        ...(o.signal ? { signal: o.signal } : {}),
+        onProgress: (p) => report('finalize', p),
+      },
+    );
+    let stems: CoverResult['stems'];
+    if (o.stemsDir && stemVoc && stemInst) {
+      mkdirSync(o.stemsDir, { recursive: true });
+      const vocals = join(o.stemsDir, 'vocals.wav');
+      const instrumental = join(o.stemsDir, 'instrumental.wav');
+      await writeStem(stemVoc.path, 1, sr, atomic.temp(vocals), loud.gainDb);
+      await writeStem(stemInst.path, 2, sr, atomic.temp(instrumental), loud.gainDb);
+      stems = { vocals, instrumental };
+    }
+    throwIfAborted(o.signal);
+    atomic.commit();
+    mark('finalizeMs', t);
+    const durationSec = input.frames / sr;
+    report('finalize', 1);
+    return {
+      engine: 'dsp',
+      voiceId: opts.profile.id,
+      durationSec,
+      sampleRate: sr,
+      outputs: opts.outputs.map((x) => ({ path: x.path, format: x.format.kind, durationSec })),
+      ...(previewPath
+        ? { preview: { path: previewPath, durationSec: Math.min(previewSec, durationSec) } }
+        : {}),
+      ...(stems ? { stems } : {}),
+      key: plan.key,
+      songVocal: plan.songPitch
+        ? {
+            medianNote: midiToName(plan.songPitch.medianMidi),
+            medianMidi: round2(plan.songPitch.medianMidi),
+            lowMidi: round2(plan.songPitch.lowMidi),
+            highMidi: round2(plan.songPitch.highMidi),
+          }
+        : undefined,
+      formantWarp: round2(plan.formantWarp),
+      loudness: { integratedLufs: round2(loud.integratedLufs), truePeakDbtp: round2(loud.truePeakDbtp) },
+      workers: runner.mode === 'workers' ? runner.size : 0,
+      timingsMs: { ...timings, totalMs: Math.round(performance.now() - t0) },
+    };
+  } catch (e) {
+    atomic.abort();
+    throw toEngineError(e);
+  } finally {
+    await runner.close();
+    scratch.dispose();
+  }
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** Encodes a scratch stem to WAV with the mix gain, backed off if it would clip. */
+async function writeStem(raw: string, ch: number, sr: number, out: string, gainDb: number): Promise<void> {
+  const r = new RawPcmReader(raw, sr, ch);
+  try {
+    let peak = 0;
+    const chunk = sr * 10;
+    for (let s = 0; s < r.info.frames; s += chunk) {
+      for (const c of r.read(s, Math.min(chunk, r.info.frames - s)))
+        for (const v of c) peak = Math.max(peak, Math.abs(v));
+    }
+    const g = Math.min(10 ** (gainDb / 20), peak > 0 ? 0.89 / peak : 1);
+    const sink = openSink(out, sr, ch, { kind: 'wav' });
+    for (let s = 0; s < r.info.frames; s += chunk) {
+      const b = r.read(s, Math.min(chunk, r.info.frames - s));
+      for (const c of b) for (let i = 0; i < c.length; i++) c[i] = c[i]! * g;
+      await sink.write(b);
+    }
+    await sink.finish();
+  } finally {
+    r.close();
+  }
+}

@@ -1,0 +1,143 @@
+import { throwIfAborted } from '../errors';
+import { RawPcmReader, RawPcmWriter } from '../io/raw-pcm';
+import type { ScratchDir } from '../io/temp';
+import { fftSizeFor } from '../dsp/fft';
+import type { SeparationVariant } from '../separate/separate-block';
+import type { RawRef, SeparateResult } from './jobs';
+import { outputRange } from './jobs';
+import type { BlockRunner } from './pool';
+import { Stitcher, planBlocks } from './stitch';
+import type { PreparedInput } from './input';
+
+/** Block geometry: long enough for REPET-SIM to find repetitions, short enough for flat memory. */
+export const BLOCK_SEC = 12;
+export const PAD_SEC = 1.5;
+export const XFADE_SEC = 0.05;
+
+/** Separated stems on scratch, plus the lead's pitch track. */
+export interface SeparatedFiles {
+  lead: RawRef;
+  backing: RawRef;
+  accompaniment: RawRef;
+  f0: Float32Array;
+  f0Hop: number;
+  frames: number;
+  /** Long-term average power spectrum of the lead over voiced frames. */
+  ltas: Float64Array;
+  fftSize: number;
+}
+
+/** Runs items through `fn` with bounded concurrency, delivering results strictly in order. */
+export async function orderedPipeline<T, R>(
+  items: T[],
+  concurrency: number,
+  fn: (item: T) => Promise<R>,
+  onResult: (r: R, i: number) => void | Promise<void>,
+  signal?: AbortSignal,
+): Promise<void> {
+  const inflight: Array<Promise<R>> = [];
+  let next = 0;
+  const launch = (): void => {
+    while (next < items.length && inflight.length < concurrency) {
+      const p = fn(items[next++]!);
+      p.catch(() => undefined); // observed below; avoid unhandled-rejection noise while queued
+      inflight.push(p);
+    }
+  };
+  launch();
+  for (let i = 0; i < items.length; i++) {
+    throwIfAborted(signal);
+    const r = await inflight.shift()!;
+    throwIfAborted(signal);
+    launch();
+    await onResult(r, i);
+  }
+}
+
+/** Separates the whole decoded input block by block into lead/backing/accompaniment scratch files. */
+export async function separateFile(
+  input: PreparedInput,
+  scratch: ScratchDir,
+  runner: BlockRunner,
+  opts: {
+    variant?: SeparationVariant;
+    withBacking?: boolean;
+    signal?: AbortSignal;
+    onProgress?: (p: number) => void;
+  },
+): Promise<SeparatedFiles> {
+  const sr = input.sampleRate;
+  const ch = input.channels;
+  const ref = (name: string): RawRef => ({ path: scratch.file(name), sampleRate: sr, channels: ch });
+  const out = { lead: ref('lead.f32'), backing: ref('backing.f32'), accompaniment: ref('acc.f32') };
+  const wLead = new RawPcmWriter(out.lead.path, ch);
+  const wBack = new RawPcmWriter(out.backing.path, ch);
+  const wAcc = new RawPcmWriter(out.accompaniment.path, ch);
+  const mix = new RawPcmReader(input.path, sr, ch);
+  let written = 0;
+  const stLead = new Stitcher(Math.round(XFADE_SEC * sr), (p) => {
+    wLead.write(p);
+    // Accompaniment = mixture − lead, sample-exact, so the two stems always sum to the input.
+    const m = mix.read(written, p[0]!.length);
+    wAcc.write(m.map((c, i) => Float32Array.from(c, (v, j) => v - p[i]![j]!)));
+    written += p[0]!.length;
+  });
+  const stBack = new Stitcher(Math.round(XFADE_SEC * sr), (p) => wBack.write(p));
+  const blocks = planBlocks(input.frames, Math.round(BLOCK_SEC * sr));
+  const f0Parts: Float32Array[] = [];
+  let ltas: Float64Array | undefined;
+  let ltasFrames = 0;
+  let fftSize = fftSizeFor(sr, 0.046);
+  let hop = fftSizeFor(sr, 0.046) / 4;
+  const spans = blocks.map(([start, end]) => ({
+    start,
+    end,
+    pad: Math.round(PAD_SEC * sr),
+    xfade: Math.round(XFADE_SEC * sr),
+    total: input.frames,
+  }));
+  try {
+    await orderedPipeline(
+      spans,
+      runner.size,
+      (span) =>
+        runner.run({
+          kind: 'separate',
+          input: { path: input.path, sampleRate: sr, channels: ch },
+          span,
+          variant: opts.variant ?? 'full',
+          withBacking: opts.withBacking ?? false,
+        }),
+      (r: SeparateResult, i) => {
+        const span = spans[i]!;
+        const [from] = outputRange(span);
+        const last = i === spans.length - 1;
+        stLead.push(r.lead, from, last);
+        stBack.push(r.backing, from, last);
+        f0Parts.push(r.f0);
+        hop = r.hop;
+        fftSize = r.fftSize;
+        ltasFrames += r.ltasFrames;
+        if (!ltas) ltas = r.ltas;
+        else for (let k = 0; k < ltas.length; k++) ltas[k] = ltas[k]! + r.ltas[k]!;
+        opts.onProgress?.((i + 1) / spans.length);
+      },
+      opts.signal,
+    );
+  } finally {
+    wLead.close();
+    wBack.close();
+    wAcc.close();
+    mix.close();
+  }
+  const total = f0Parts.reduce((a, b) => a + b.length, 0);
+  const f0 = new Float32Array(total);
+  let o = 0;
+  for (const p of f0Parts) {
+    f0.set(p, o);
+    o += p.length;
+  }
+  const avg = ltas ?? new Float64Array(fftSize / 2 + 1);
+  if (ltasFrames > 0) for (let k = 0; k < avg.length; k++) avg[k] = avg[k]! / ltasFrames;
+  return { ...out, f0, f0Hop: hop, frames: input.frames, ltas: avg, fftSize };
+}

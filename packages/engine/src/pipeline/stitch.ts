@@ -1,0 +1,63 @@
+/**
+ * Joins block outputs that overlap by a short crossfade. Each block delivers
+ * [start - x/2, end + x/2); the overlap with the previous block is faded (equal-gain linear,
+ * since neighbouring renders of the same content are correlated) and everything else is
+ * passed through in order.
+ */
+export class Stitcher {
+  private carry: Float32Array[] | undefined;
+  private carryStart = 0;
+
+  constructor(
+    private readonly xfade: number,
+    private readonly emit: (planar: Float32Array[]) => void,
+  ) {}
+
+  /** Adds the output of the next block, which begins at absolute frame `from`. */
+  push(planar: Float32Array[], from: number, isLast: boolean): void {
+    const len = planar[0]!.length;
+    let body = planar;
+    if (this.carry) {
+      const n = Math.min(
+        this.carry[0]!.length,
+        len,
+        Math.max(0, this.carryStart + this.carry[0]!.length - from),
+      );
+      const mixed = planar.map((c, ch) => {
+        const out = Float32Array.from(c);
+        const prev = this.carry![ch] ?? this.carry![0]!;
+        const off = from - this.carryStart;
+        for (let i = 0; i < n; i++) {
+          const w = (i + 0.5) / n;
+          out[i] = prev[off + i]! * (1 - w) + c[i]! * w;
+        }
+        return out;
+      });
+      const head = this.carry.map((c) => c.subarray(0, from - this.carryStart));
+      if (head[0]!.length > 0) this.emit(head);
+      body = mixed;
+      this.carry = undefined;
+    }
+    if (isLast) {
+      this.emit(body);
+      return;
+    }
+    const keep = Math.min(this.xfade, len);
+    this.emit(body.map((c) => c.subarray(0, len - keep)));
+    this.carry = body.map((c) => c.slice(len - keep));
+    this.carryStart = from + len - keep;
+  }
+}
+
+/** Splits `total` frames into blocks of `block` frames (last block absorbs a short remainder). */
+export function planBlocks(total: number, block: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let s = 0;
+  while (s < total) {
+    let e = Math.min(total, s + block);
+    if (total - e < block / 3) e = total;
+    out.push([s, e]);
+    s = e;
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import type { VoiceProfile } from './voice/profile';
+
+/** One requested output file; the format comes from `format` or the extension. */
+export interface OutputSpec {
+  path: string;
+  format?: 'wav' | 'mp3';
+  /** MP3 bitrate, 320 (default) or 128. */
+  bitrateKbps?: number;
+}
+
+/** Options of `createCover`. */
+export interface CoverOptions {
+  input: string;
+  /** Built-in voice id or a (trained) profile. */
+  voice: string | VoiceProfile;
+  /** Vocal transposition in whole semitones, or 'auto' (song's vocal median → voice median). */
+  key?: number | 'auto';
+  /** What to do with vocal content off the lead's harmonics: convert it, keep it, or drop it. */
+  backing?: 'convert' | 'keep' | 'mute';
+  /** Vocal reverb amount 0..1 (default 0.2). */
+  reverb?: number;
+  /** Linear gains applied before the final loudness normalisation (default 1 each). */
+  levels?: { vocal?: number; backing?: number; instrumental?: number };
+  outputs: OutputSpec[];
+  /** Also write `vocals.wav` (converted, dry) and `instrumental.wav` here. */
+  stemsDir?: string;
+  /** true → `<first output>.preview.mp3`; a string → that path. 30 s with an audible watermark. */
+  preview?: boolean | string;
+  /** Integrated loudness target (default −14 LUFS); true peak is always ≤ −1 dBTP. */
+  targetLufs?: number;
+  /** Longest accepted input in seconds (default 600). */
+  maxSeconds?: number;
+  /** Worker threads (default: one per core, max 4; 1 = in-thread). */
+  threads?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: number) => void;
+}
+
+/** What `createCover` produced. */
+export interface CoverResult {
+  engine: string;
+  voiceId: string;
+  durationSec: number;
+  sampleRate: number;
+  outputs: Array<{ path: string; format: 'wav' | 'mp3'; durationSec: number }>;
+  preview?: { path: string; durationSec: number };
+  stems?: { vocals: string; instrumental: string };
+  key: { semitones: number; auto: boolean; instrumentSemitones: number };
+  songVocal: { medianNote: string; medianMidi: number; lowMidi: number; highMidi: number } | undefined;
+  formantWarp: number;
+  loudness: { integratedLufs: number; truePeakDbtp: number };
+  /** Worker threads used (0 = processed in-thread). */
+  workers: number;
+  timingsMs: Record<string, number>;
+}
+
+/** Result of `analyzeAudio`. */
+export interface Analysis {
+  durationSec: number;
+  sampleRate: number;
+  channels: number;
+  codec: string;
+  loudnessLufs: number;
+  samplePeakDb: number;
+  vocal:
+    | {
+        medianMidi: number;
+        medianNote: string;
+        medianHz: number;
+        lowMidi: number;
+        highMidi: number;
+        lowNote: string;
+        highNote: string;
+        voicedSec: number;
+      }
+    | undefined;
+  /** Present when a voice was given: the auto key for it. */
+  suggestedKey?: { voiceId: string; semitones: number };
+  /** Auto key for every built-in voice (voice id → semitones). */
+  suggestedKeys?: Record<string, number>;
+}

@@ -1,0 +1,159 @@
+import { EngineError, throwIfAborted, toEngineError } from '../errors';
+import { fftSizeFor } from '../dsp/fft';
+import { stft, stftSetup } from '../dsp/stft';
+import { RawPcmReader } from '../io/raw-pcm';
+import { ScratchDir } from '../io/temp';
+import { pitchStats, trackPitch } from '../pitch/yin';
+import { prepareInput } from '../pipeline/input';
+import { ltasToEnvelope } from './envelope';
+import { fitFormantScale, harmonicFrame, type HarmonicFrame } from './formant-fit';
+import type { VoiceProfile } from './profile';
+
+/** Options of `trainVoice`. */
+export interface TrainOptions {
+  id?: string;
+  name?: string;
+  minSeconds?: number;
+  maxSeconds?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: number) => void;
+}
+
+/** Minimum voiced material, in seconds, for a usable profile. */
+const MIN_VOICED_SEC = 8;
+
+/**
+ * Builds a profile from a solo vocal recording (30 s – 10 min) with the same analysis the
+ * converter uses: YIN pitch statistics, long-term envelope of voiced frames, formant scale against
+ * the reference, breathiness from aperiodicity, vibrato from the pitch track's modulation.
+ */
+export async function trainVoice(recording: string, o: TrainOptions = {}): Promise<VoiceProfile> {
+  const scratch = new ScratchDir();
+  try {
+    const input = await prepareInput(recording, scratch, {
+      maxSeconds: o.maxSeconds ?? 600,
+      minSeconds: o.minSeconds ?? 30,
+      ...(o.signal ? { signal: o.signal } : {}),
+    });
+    const sr = input.sampleRate;
+    const n = fftSizeFor(sr, 0.046);
+    const setup = stftSetup(n);
+    const reader = new RawPcmReader(input.path, sr, input.channels);
+    const chunk = 30 * sr;
+    const ltas = new Float64Array(n / 2 + 1);
+    const f0All: number[] = [];
+    let apSum = 0;
+    let voiced = 0;
+    const vib = { depth: 0, rate: 0, runs: 0 };
+    const harmonics: HarmonicFrame[] = [];
+    // About 1500 frames are plenty for the formant fit; stride so long recordings cost the same.
+    const stride = Math.max(1, Math.round(input.frames / setup.hop / 1500));
+    try {
+      for (let s = 0; s < input.frames; s += chunk) {
+        throwIfAborted(o.signal);
+        const len = Math.min(chunk, input.frames - s);
+        const chs = reader.read(s, len);
+        const x = new Float32Array(len);
+        for (const c of chs) for (let i = 0; i < len; i++) x[i] = x[i]! + c[i]! / chs.length;
+        const pt = trackPitch(x, sr, setup.hop, { silenceDb: -45 });
+        const spec = stft(x, setup);
+        for (let t = 0; t < spec.frames; t++) {
+          const f = pt.f0[t] ?? 0;
+          if (f <= 0) continue;
+          voiced++;
+          if (voiced % stride === 0 && pt.aperiodicity[t]! < 0.2) {
+            harmonics.push(harmonicFrame(spec.re, spec.im, t * spec.bins, spec.bins, sr / n, f));
+          }
+          apSum += pt.aperiodicity[t]!;
+          f0All.push(f);
+          for (let k = 0; k < spec.bins; k++) {
+            const i = t * spec.bins + k;
+            ltas[k] = ltas[k]! + spec.re[i]! ** 2 + spec.im[i]! ** 2;
+          }
+        }
+        accumulateVibrato(pt.f0, (setup.hop / sr) as number, vib);
+        o.onProgress?.(Math.min(1, (s + len) / input.frames));
+      }
+    } finally {
+      reader.close();
+    }
+    const voicedSec = (voiced * setup.hop) / sr;
+    if (voicedSec < MIN_VOICED_SEC) {
+      throw new EngineError(
+        'TOO_SHORT',
+        `Only ${voicedSec.toFixed(1)} s of singing was detected; at least ${MIN_VOICED_SEC} s of voiced audio is needed.`,
+      );
+    }
+    for (let k = 0; k < ltas.length; k++) ltas[k] = ltas[k]! / voiced;
+    const env = ltasToEnvelope(ltas, sr, n);
+    const st = pitchStats(f0All)!;
+    const ap = apSum / voiced;
+    const id = o.id ?? 'custom';
+    return {
+      version: 1,
+      id,
+      name: o.name ?? 'Custom voice',
+      pitch: {
+        medianMidi: round(st.medianMidi),
+        meanLogHz: round(st.meanLogHz, 4),
+        stdSemitones: round(st.stdSemitones),
+        lowMidi: round(st.lowMidi),
+        highMidi: round(st.highMidi),
+      },
+      envelopeDb: env.map((v) => round(v, 2)),
+      formantScale: round(fitFormantScale(harmonics), 4),
+      breathiness: round(Math.max(0, Math.min(1, (ap - 0.03) / 0.2))),
+      vibrato: {
+        rateHz: round(vib.runs ? vib.rate / vib.runs : 5.5),
+        depthCents: round(vib.runs ? vib.depth / vib.runs : 0),
+      },
+      source: 'trained',
+      trainedSeconds: round(input.durationSec, 1),
+    };
+  } catch (e) {
+    throw toEngineError(e);
+  } finally {
+    scratch.dispose();
+  }
+}
+
+function round(x: number, d = 2): number {
+  const p = 10 ** d;
+  return Math.round(x * p) / p;
+}
+
+/** Vibrato from voiced runs ≥ 0.6 s: pitch minus its 200 ms moving average, depth = √2·RMS, rate from zero crossings. */
+function accumulateVibrato(
+  f0: Float32Array,
+  dt: number,
+  acc: { depth: number; rate: number; runs: number },
+): void {
+  let i = 0;
+  const w = Math.max(1, Math.round(0.1 / dt));
+  while (i < f0.length) {
+    if (f0[i]! <= 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < f0.length && f0[j]! > 0) j++;
+    if ((j - i) * dt >= 0.6) {
+      const cents = Array.from(f0.subarray(i, j), (f) => 1200 * Math.log2(f));
+      const resid: number[] = [];
+      for (let k = w; k < cents.length - w; k++) {
+        let m = 0;
+        for (let q = k - w; q <= k + w; q++) m += cents[q]!;
+        resid.push(cents[k]! - m / (2 * w + 1));
+      }
+      if (resid.length > 4) {
+        const rms = Math.sqrt(resid.reduce((a, b) => a + b * b, 0) / resid.length);
+        let zc = 0;
+        for (let k = 1; k < resid.length; k++) if (resid[k - 1]! < 0 !== resid[k]! < 0) zc++;
+        acc.depth += Math.SQRT2 * rms;
+        acc.rate += zc / 2 / (resid.length * dt);
+        acc.runs++;
+      }
+    }
+    i = j;
+  }
+}

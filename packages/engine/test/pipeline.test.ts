@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeAudio, createCover, listVoices, separateAudio } from '../src/index';
+import { readWav } from '../src/io/wav';
+import { measureLoudness } from '../src/dsp/loudness';
+import { createRunner } from '../src/pipeline/pool';
+import { partials, songWav, tempDir } from './helpers';
+
+describe('pipeline', () => {
+  const dir = tempDir();
+
+  it('makes a stereo cover with preview and stems at -14 LUFS and <= -1 dBTP', async () => {
+    const input = songWav(dir, 6);
+    const progress: number[] = [];
+    const r = await createCover({
+      input,
+      voice: 'nimbus',
+      key: 'auto',
+      outputs: [{ path: join(dir, 'c.wav') }, { path: join(dir, 'c.mp3'), bitrateKbps: 128 }],
+      stemsDir: join(dir, 'stems'),
+      preview: true,
+      threads: 1,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(existsSync(join(dir, 'c.wav'))).toBe(true);
+    expect(existsSync(join(dir, 'c.mp3'))).toBe(true);
+    expect(existsSync(join(dir, 'c.preview.mp3'))).toBe(true);
+    expect(existsSync(join(dir, 'stems', 'vocals.wav'))).toBe(true);
+    expect(partials(dir)).toEqual([]);
+    const wav = readWav(join(dir, 'c.wav'));
+    expect(wav.channels[0]!.length).toBe(6 * 44100);
+    const m = measureLoudness(wav.channels, wav.sampleRate);
+    expect(Math.abs(m.lufs + 14)).toBeLessThan(1);
+    expect(m.truePeakDb).toBeLessThanOrEqual(-0.9);
+    expect(r.loudness.truePeakDbtp).toBeLessThanOrEqual(-1);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
+  }, 30000);
+
+  it('separates mono input without a centre prior, keeping rate and length', async () => {
+    const input = songWav(dir, 4, { mono: true });
+    const r = await separateAudio(input, { outDir: join(dir, 'sep'), threads: 1 });
+    const v = readWav(r.vocals);
+    const a = readWav(r.accompaniment);
+    expect(v.channels.length).toBe(1);
+    expect(v.channels[0]!.length).toBe(4 * 44100);
+    expect(a.channels[0]!.length).toBe(4 * 44100);
+  }, 20000);
+
+  it('analyzes the vocal pitch and suggests a key', async () => {
+    const input = songWav(dir, 4);
+    const a = await analyzeAudio(input, { voice: 'ember', threads: 1 });
+    expect(a.durationSec).toBeCloseTo(4, 1);
+    expect(a.vocal).toBeDefined();
+    expect(a.suggestedKey?.voiceId).toBe('ember');
+  }, 20000);
+
+  it('runs blocks on worker threads when available and falls back in-thread', async () => {
+    const inline = await createRunner(1);
+    expect(inline.mode).toBe('inline');
+    await inline.close();
+    const pool = await createRunner(2);
+    // Under vitest the worker registers tsx itself and loads the TS entry (the ping proves it ran).
+    expect(pool.mode).toBe('workers');
+    await pool.close();
+  }, 30000);
+
+  it('ships at least 12 original voices in at least 4 categories', () => {
+    const v = listVoices();
+    expect(v.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(v.map((x) => x.category)).size).toBeGreaterThanOrEqual(4);
+    for (const x of v) {
+      expect(x.avatarSvg.startsWith('<svg')).toBe(true);
+      expect(x.range.low.midi).toBeLessThan(x.range.high.midi);
+    }
+    expect(readFileSync(new URL('../src/voice/melody.ts', import.meta.url), 'utf8')).toContain(
+      'SAMPLE_MELODY',
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { RealFFT } from '../src/dsp/fft';
+import { measureLoudness } from '../src/dsp/loudness';
+import { decodeArgs, encodeArgs, formatForPath, probeArgs } from '../src/io/ffmpeg-args';
+import { looksLikeAudio } from '../src/io/probe';
+import { instrumentShift, autoKey } from '../src/voice/plan';
+import { getVoiceProfile } from '../src/voice/library';
+import { parseArgs, parseKey } from '../src/cli/args';
+import { Stitcher, planBlocks } from '../src/pipeline/stitch';
+
+describe('units', () => {
+  it('real FFT round-trips', () => {
+    const f = new RealFFT(512);
+    const x = Float64Array.from({ length: 512 }, (_, i) => Math.sin(i * 0.1) + (i % 7) * 0.01);
+    const re = new Float64Array(257);
+    const im = new Float64Array(257);
+    const y = new Float64Array(512);
+    f.forward(x, re, im);
+    f.inverse(re, im, y);
+    for (let i = 0; i < 512; i++) expect(y[i]).toBeCloseTo(x[i]!, 9);
+  });
+
+  it('measures a -23 dBFS 1 kHz stereo sine at about -23 LUFS', () => {
+    const sr = 48000;
+    const a = 10 ** (-23 / 20);
+    const s = Float32Array.from({ length: sr * 5 }, (_, i) => a * Math.sin((2 * Math.PI * 1000 * i) / sr));
+    const m = measureLoudness([s, s], sr);
+    expect(m.lufs).toBeCloseTo(-23, 0);
+    expect(m.truePeakDb).toBeCloseTo(-23, 0);
+  });
+
+  it('builds ffmpeg argument lists', () => {
+    expect(probeArgs('a b.mp3').at(-1)).toBe('a b.mp3');
+    const d = decodeArgs('in.m4a', 'out.f32', 2, 600);
+    expect(d).toContain('f32le');
+    expect(d[d.indexOf('-t') + 1]).toBe('601');
+    expect(encodeArgs(44100, 2, { kind: 'mp3', bitrateKbps: 128 }, 'o.mp3')).toContain('128k');
+    expect(formatForPath('X.MP3')).toEqual({ kind: 'mp3', bitrateKbps: 320 });
+    expect(formatForPath('x.flac')).toBeUndefined();
+  });
+
+  it('recognises audio magic numbers', () => {
+    expect(looksLikeAudio(Buffer.from('RIFF....WAVE'))).toBe(true);
+    expect(looksLikeAudio(Buffer.from('hello world!'))).toBe(false);
+  });
+
+  it('keeps the instrumental in tune with the key change', () => {
+    expect(instrumentShift(12)).toBe(0);
+    expect(instrumentShift(5)).toBe(5);
+    expect(instrumentShift(8)).toBe(-4);
+    expect(instrumentShift(-7)).toBe(5);
+    expect(autoKey(52, getVoiceProfile('nimbus'))).toBe(12);
+  });
+
+  it('parses CLI flags', () => {
+    const p = parseArgs(['cover', 'in.wav', '--voice', 'v', '--preview', '--key=3']);
+    expect(p.command).toBe('cover');
+    expect(p.flags).toEqual({ voice: 'v', preview: true, key: '3' });
+    expect(parseKey('auto')).toBe('auto');
+    expect(() => parseKey('1.5')).toThrow();
+  });
+
+  it('stitches overlapping blocks back to the original length', () => {
+    const total = 1000;
+    const chunks: number[] = [];
+    const st = new Stitcher(20, (p) => chunks.push(...p[0]!));
+    const blocks = planBlocks(total, 300);
+    blocks.forEach(([s, e], i) => {
+      const from = Math.max(0, s - 10);
+      const to = Math.min(total, e + 10);
+      st.push([Float32Array.from({ length: to - from }, (_, k) => from + k)], from, i === blocks.length - 1);
+    });
+    expect(chunks.length).toBe(total);
+    chunks.forEach((v, i) => expect(v).toBeCloseTo(i, 3));
+  });
+});
