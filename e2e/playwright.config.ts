@@ -39,7 +39,13 @@ export default defineConfig({
     url: `${baseURL}/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), LOG_LEVEL: 'warn', AB_OVERRIDES: process.env.E2E_AB_OVERRIDES ?? '' },
+    // Login A/B plan 2 blocks signed-out clicks; journeys pin plan 1 so a visitor's random bucket
+    // cannot decide a run. The plan-2 journey stubs the plan in the browser instead.
+    env: {
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      AB_OVERRIDES: process.env.E2E_AB_OVERRIDES ?? 'login_test=1',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -4,7 +4,10 @@ const EN_TITLE = 'Any song, sung by another voice.';
 const DE_TITLE = 'Jeder Song, gesungen von einer anderen Stimme.';
 
 test.describe('language', () => {
-  test('switching to Deutsch shows German copy, survives reload, and /de/ opens German', async ({ page, browser }) => {
+  test('switching to Deutsch shows German copy, survives reload, and /de/ opens German', async ({
+    page,
+    browser,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(EN_TITLE);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -13,7 +16,9 @@ test.describe('language', () => {
     await expect(page).toHaveURL(/\/de\/?$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DE_TITLE);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('button', { name: 'Anmelden' }).or(page.getByRole('link', { name: 'Anmelden' }))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Anmelden' }).or(page.getByRole('link', { name: 'Anmelden' })),
+    ).toBeVisible();
     await expect(page.getByText('Sign in', { exact: true })).toHaveCount(0);
 
     await page.reload();

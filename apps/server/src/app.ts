@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,11 +20,21 @@ import { abTestRoutes } from './features/ab-test/ab-test.routes';
 import { createCategoriesRepo } from './features/categories/categories.repo';
 import { createCategoriesService } from './features/categories/categories.service';
 import { categoriesRoutes } from './features/categories/categories.routes';
+import { voicesRoutes } from './features/voices/voices.routes';
 import { createUsersRepo } from './features/users/users.repo';
 import { createSessionsService } from './features/users/sessions.service';
 import { createTokenSigner } from './platform/auth/tokens';
 import { loadSecret } from './platform/auth/secret';
 import { installIdentity } from './platform/auth/identity';
+import { installSignIn } from './features/auth/auth.module';
+import type { AuthService } from './features/auth/auth.service';
+import { createStorageFeature } from './features/storage/storage.factory';
+import { storeRoutes } from './features/storage/store.routes';
+import { storageRoutes } from './features/storage/storage.routes';
+import { createLibraryRepo } from './features/library/library.repo';
+import { createLibraryService } from './features/library/library.service';
+import { libraryRoutes } from './features/library/library.routes';
+import { installCommerce } from './features/billing/commerce';
 
 export interface AppDeps {
   settings: Settings;
@@ -47,6 +57,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: settings.BODY_LIMIT_BYTES,
     trustProxy: true,
+    // Malformed URLs (bad percent-encoding) get the envelope too, not Fastify's own body.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply)
+        .code(400)
+        .send({ code: 1, data: null, msg: `Bad request: ${error.message}` });
+    },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -60,9 +76,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installTrimming(app);
 
   const usersRepo = createUsersRepo(database.db);
+  const secret = deps.secret ?? loadSecret(settings.AUTH_SECRET, settings.dataDir);
   const sessions = createSessionsService({
     repo: usersRepo,
-    signer: createTokenSigner(deps.secret ?? loadSecret(settings.AUTH_SECRET, settings.dataDir)),
+    signer: createTokenSigner(secret),
   });
   installIdentity(app, sessions.resolve);
 
@@ -75,8 +92,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes({ database, queue: deps.queue }));
   await app.register(categoriesRoutes(categories));
+  await app.register(voicesRoutes());
   await app.register(analyticsRoutes(analytics));
   await app.register(abTestRoutes(abTests));
+  // Sign-in: embedded account provider at /accounts (or OIDC_ISSUER) and the /v1 login routes.
+  const { auth } = await installSignIn(app, { settings, database, sessions, usersRepo, analytics, secret });
+  const storage = createStorageFeature({ settings, db: database.db, secret });
+  const library = createLibraryService({ repo: createLibraryRepo(database.db), storage: storage.service });
+  await app.register(storeRoutes({ ...storage, storage: storage.service }));
+  await app.register(storageRoutes(storage.service, { publicUrl: settings.PUBLIC_URL }));
+  await app.register(libraryRoutes(library));
+  // Credits wallet, memberships, checkout, promotion (issue 6).
+  const commerce = await installCommerce(app, { settings, database, secret });
+  // At sign-in: visitor uploads move to the account; user info carries the wallet's fields.
+  auth.registerVisitorClaim('storage', storage.service.claimVisitorFiles);
+  auth.registerUserInfoContributor(commerce.userInfoContributor);
   openApiRoute(app);
 
   const web = deps.web ?? null;
@@ -86,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(404).send(notFoundEnvelope(request.method, request.url));
   });
 
-  app.decorate('services', { sessions, usersRepo });
+  app.decorate('services', { sessions, usersRepo, auth, storage: storage.service });
   return app;
 }
 
@@ -96,6 +126,9 @@ declare module 'fastify' {
     services: {
       sessions: ReturnType<typeof createSessionsService>;
       usersRepo: ReturnType<typeof createUsersRepo>;
+      /** Features register user-info contributors and visitor-work claimers here. */
+      auth: AuthService;
+      storage: ReturnType<typeof createStorageFeature>['service'];
     };
   }
 }

@@ -37,6 +37,53 @@ export const settingsSchema = z.object({
     .default(''),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // Sign-in (issue 5): with no OIDC_ISSUER the embedded account provider at /accounts is used.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(256).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(1024).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('AI Covers <no-reply@localhost>'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
+  // Storage (issue 4): the embedded object store at /storage unless STORAGE=s3.
+  STORAGE: z.enum(['embedded', 's3']).default('embedded'),
+  STORAGE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')
+    .default('ai-covers'),
+  STORAGE_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  STORAGE_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86400)
+    .default(3600),
+  STORAGE_LIMITS_MB: z
+    .string()
+    .regex(/^([a-z0-9-]+=\d+)(,[a-z0-9-]+=\d+)*$/, 'must look like ai-covers=300,default=100')
+    .default('ai-covers=300,bgremover=30,headshots=20,default=100'),
+  STORAGE_ANON_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(7),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: boolish.default(false),
+  // Payments (issue 6): the built-in sandbox checkout unless PAYMENT_PROVIDER=stripe.
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema> & {

@@ -6,6 +6,7 @@ import { openDatabase } from './platform/db/client';
 import { startQueue } from './platform/queue/queue';
 import { readWebBuild } from './platform/http/web';
 import { seedCategories } from './features/categories/categories.seed';
+import { voiceCategorySeed } from './features/voices/voices.seed';
 
 async function main(): Promise<void> {
   let settings: Settings;
@@ -26,8 +27,8 @@ async function main(): Promise<void> {
   });
   const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: settings.RUN_WORKER });
   const app = await buildApp({ settings, database, queue, web });
-  await seedCategories(database.db);
-  if (settings.RUN_WORKER) await startWorker({ queue, log: app.log });
+  await seedCategories(database.db, { 'ai-covers': voiceCategorySeed() });
+  if (settings.RUN_WORKER) await startWorker({ queue, log: app.log, database, settings });
   if (settings.SERVE_WEB && !web)
     app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
 

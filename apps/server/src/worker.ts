@@ -1,10 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queue } from './platform/queue/queue';
+import type { Database } from './platform/db/client';
+import { startCreditsJobs } from './features/credits/credits.jobs';
+import type { Settings } from './config';
+import { startStorageJobs } from './features/storage/storage.jobs';
 
 /** The composition root of the worker: every queue handler is registered here, by name. */
-export async function startWorker(deps: { queue: Queue; log: FastifyBaseLogger }): Promise<void> {
+export async function startWorker(deps: {
+  queue: Queue;
+  log: FastifyBaseLogger;
+  database?: Database;
+  settings?: Settings;
+}): Promise<void> {
   await deps.queue.work('system.echo', async (payload) => {
     deps.log.debug({ payload }, 'echo job');
     return { echoed: payload.message };
   });
+  // Credits (issue 6): the scheduled expiry sweep needs the database.
+  if (deps.database) await startCreditsJobs({ queue: deps.queue, database: deps.database, log: deps.log });
+  // Storage (issue 4): retention of anonymous uploads needs the database and the object store.
+  if (deps.database && deps.settings)
+    await startStorageJobs({
+      queue: deps.queue,
+      database: deps.database,
+      settings: deps.settings,
+      log: deps.log,
+    });
 }

@@ -5,3 +5,8 @@ export * from './constants';
 export * from './languages';
 export * from './bool';
 export * from './api';
+export * from './auth';
+export * from './storage';
+export * from './library';
+export * from './credits';
+export * from './billing';

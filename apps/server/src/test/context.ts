@@ -31,24 +31,40 @@ export async function openTestDatabase(): Promise<{
 }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const database = await openDatabase({ url, pgSchema: schema });
+    // A database of its own per test file: migrations name the public schema, so a schema per file
+    // would not isolate them.
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(url, `CREATE DATABASE "${name}"`);
+    const testUrl = new URL(url);
+    testUrl.pathname = `/${name}`;
+    const database = await openDatabase({ url: testUrl.toString() });
+    let dropped = false;
     return {
       database,
-      queueSchema: `${schema}_boss`,
+      queueSchema: 'pgboss',
       async drop() {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(
-          `DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_boss" CASCADE`,
-        );
-        await client.end();
+        if (dropped) return;
+        dropped = true;
+        await database.close().catch(() => {});
+        await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       },
     };
   }
-  const snapshot = new Blob([fs.readFileSync(SNAPSHOT_PATH)]);
-  const database = await openDatabase({ loadDataDir: snapshot, migrate: false });
+  // Outside vitest (benchmarks) there is no snapshot yet: migrate a fresh in-memory database.
+  const database = fs.existsSync(SNAPSHOT_PATH)
+    ? await openDatabase({ loadDataDir: new Blob([fs.readFileSync(SNAPSHOT_PATH)]), migrate: false })
+    : await openDatabase({});
   return { database, queueSchema: 'pgboss', drop: async () => {} };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A real app on a fresh database, for `app.inject()` tests. */
@@ -72,7 +88,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     async close() {
       await app.close();
       await queue.stop();
-      await database.close();
+      await database.close().catch(() => {});
       await drop();
     },
   };

@@ -24,6 +24,12 @@ const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
   if (url.startsWith('/v1/common/category')) {
     return new Response(JSON.stringify({ code: 0, data: categories, msg: 'ok' }));
   }
+  if (url.startsWith('/v1/credits/account')) {
+    return new Response(JSON.stringify({ code: 0, data: { balance: 12 }, msg: 'ok' }));
+  }
+  if (url.startsWith('/v1/cart')) {
+    return new Response(JSON.stringify({ code: 0, data: { package: [], subscription: [], wap: [] }, msg: 'ok' }));
+  }
   return new Response(JSON.stringify({ code: 0, data: { accepted: 1 }, msg: 'ok' }));
 });
 
@@ -141,30 +147,25 @@ describe('the app shell', () => {
     expect(header().getByRole('link', { name: '요금제' }).getAttribute('href')).toBe('/ko/pricing');
   });
 
-  it('sends "Sign in" to the account page until a login dialog is registered', async () => {
-    const router = renderApp('/');
+  it('"Sign in" opens the registered login dialog', async () => {
+    renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Any song, sung by another voice.' });
-    fireEvent.click(header().getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/account');
-
     const openLogin = vi.fn();
     act(() => useAuthStore.getState().registerLogin(openLogin));
     fireEvent.click(header().getByRole('button', { name: 'Sign in' }));
     expect(openLogin).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the credit balance only when signed in', async () => {
+  it('shows the live credit balance only when signed in', async () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Any song, sung by another voice.' });
     expect(screen.queryByTestId('credit-balance')).toBeNull();
     act(() => {
       useAuthStore.getState().setToken('jwt');
-      useAuthStore.getState().setUser(makeTestUser({ ws_id: 7, credit: 12 }));
+      useAuthStore.getState().setUser(makeTestUser({ ws_id: 7, credit: 3 }));
     });
-    expect(screen.getByTestId('credit-balance').textContent).toBe('12 Credits');
+    expect((await screen.findByTestId('credit-balance-value')).textContent).toBe('12');
     expect(header().getByRole('link', { name: 'Account' })).toBeTruthy();
-    expect(localStorage.getItem('ai-covers.token')).toBe('jwt');
   });
 
   it('shows the network failure message in the page language', async () => {
@@ -219,9 +220,10 @@ describe('headshot routes (§2)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const openLogin = vi.fn();
-      useAuthStore.setState({ openLogin });
       renderApp('/headshots/usercenter');
       await screen.findByText('Your packs will be listed here, with their status.');
+      // The sign-in root registers its own dialog on mount; the spy stands in for it.
+      act(() => useAuthStore.getState().registerLogin(openLogin));
       expect(openLogin).not.toHaveBeenCalled();
       await act(() => vi.advanceTimersByTimeAsync(1200));
       expect(openLogin).toHaveBeenCalledTimes(1);

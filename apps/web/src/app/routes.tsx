@@ -31,6 +31,12 @@ const AccountPage = lazy(() =>
 const PricingPage = lazy(() =>
   import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })),
 );
+const CreditsCenterPage = lazy(() =>
+  import('../features/credits/CreditsCenterPage').then((m) => ({ default: m.CreditsCenterPage })),
+);
+const CreditPage = lazy(() =>
+  import('../features/credits/CreditPage').then((m) => ({ default: m.CreditPage })),
+);
 const EntryPage = lazy(() => import('../features/entry/EntryPage').then((m) => ({ default: m.EntryPage })));
 
 /** Unmatched paths go to the root, keeping the language segment (§2). */
@@ -77,6 +83,8 @@ export const appRoutes: RouteObject[] = [
           ...headshotRoutes('headshots/app'),
           { path: 'account', element: <AccountPage /> },
           { path: 'pricing', element: <PricingPage /> },
+          { path: 'account/credits', element: <CreditsCenterPage /> },
+          { path: 'credit', element: <CreditPage /> },
           { path: 'apps/entry', element: <EntryPage /> },
           { path: '*', element: <RedirectToRoot /> },
         ],

@@ -36,6 +36,15 @@ export function createUsersRepo(db: Db) {
       }
       return { user, created: false };
     },
+    /** Records the invite code a new account arrived with and sets its first-invited flag (§4). */
+    async markInvited(id: number, invitedCode: string): Promise<UserRow> {
+      const [user] = await db
+        .update(users)
+        .set({ invitedCode, firstInvited: true })
+        .where(eq(users.id, id))
+        .returning();
+      return user!;
+    },
     async findById(id: number): Promise<UserRow | undefined> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
       return user;

@@ -22,8 +22,6 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   db: Db;
   raw: RawSql;
-  /** The schema our tables live in (a fresh one per test file on Postgres). */
-  schemaName: string;
   /** The embedded engine's handle (snapshots in tests); absent on Postgres. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -38,16 +36,12 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   /** A PGlite data-dir tarball to start from (test snapshots). */
   loadDataDir?: Blob | undefined;
-  /** Postgres schema to use via search_path (tests). */
-  pgSchema?: string | undefined;
   migrate?: boolean;
 }
 
 /** Opens the database and applies committed migrations. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.url
-    ? await openPostgres(options.url, options.pgSchema)
-    : await openPglite(options);
+  const database = options.url ? await openPostgres(options.url) : await openPglite(options);
   if (options.migrate !== false) await applyMigrations(database);
   return database;
 }
@@ -63,7 +57,6 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     driver: 'pglite',
     db,
     pglite: client,
-    schemaName: 'public',
     // PGlite's query() takes exactly one statement; pg-boss sends multi-statement scripts without
     // parameters, which only exec() accepts. Its result for a script is the last statement's rows.
     raw: {
@@ -80,26 +73,13 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
-  const schemaName = pgSchema ?? 'public';
-  if (pgSchema) {
-    // Make sure the schema exists before any pooled connection pins it in search_path.
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${pgSchema}"`);
-    await admin.end();
-  }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(pgSchema ? { options: `-c search_path="${pgSchema}"` } : {}),
-  });
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   await pool.query('SELECT 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     driver: 'postgres',
     db,
-    schemaName,
     raw: {
       async executeSql(text, values) {
         const result = await pool.query(text, values);
@@ -113,10 +93,7 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
 }
 
 async function applyMigrations(database: Database): Promise<void> {
-  const config = {
-    migrationsFolder: MIGRATIONS_DIR,
-    migrationsSchema: database.schemaName === 'public' ? 'drizzle' : database.schemaName,
-  };
+  const config = { migrationsFolder: MIGRATIONS_DIR };
   if (database.driver === 'pglite') {
     await migratePglite(database.db as never, config);
   } else {

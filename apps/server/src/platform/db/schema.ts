@@ -3,3 +3,7 @@ export * from '../../features/analytics/analytics.schema';
 export * from '../../features/ab-test/ab-test.schema';
 export * from '../../features/categories/categories.schema';
 export * from '../../features/users/users.schema';
+export * from '../../features/accounts/accounts.schema';
+export * from '../../features/credits/credits.schema';
+export * from '../../features/billing/billing.schema';
+export * from '../../features/storage/storage.schema';

@@ -124,3 +124,11 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe('malformed URLs', () => {
+  it('answer with the envelope', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 1, data: null });
+  });
+});

@@ -28,6 +28,8 @@ export async function installSecurity(app: FastifyInstance, opts: { ratePerMinut
     global: true,
     max: opts.ratePerMinute,
     timeWindow: '1 minute',
+    // Only the API counts: the app's own static files (a page load fetches a dozen) never do.
+    allowList: (request) => !/^\/(v1|vapi|api|accounts|storage)\//.test(request.url),
     // The error handler turns this into the envelope with HTTP 429.
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

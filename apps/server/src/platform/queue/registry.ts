@@ -23,6 +23,20 @@ export const jobs = {
     retryDelaySeconds: 1,
     expireInSeconds: 30,
   }),
+  // Credits (issue 6): the scheduled sweep that writes off expired credit lots.
+  'credits.expire-lots': defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+  }),
+  // Storage (issue 4): retention of anonymous uploads (files and bytes).
+  'storage.expire-uploads': defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 600,
+  }),
 } as const;
 
 export type JobName = keyof typeof jobs;

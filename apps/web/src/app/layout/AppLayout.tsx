@@ -7,6 +7,8 @@ import { useScrollTopOnChange } from '../../shared/hooks/use-scroll-top';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { Notices } from './Notices';
+import { WalletRoot } from '../../features/credits/WalletRoot';
+import { AuthRoot } from '../../features/auth/AuthRoot';
 import { useAnalyticsSession } from './use-analytics-session';
 import styles from './AppLayout.module.css';
 
@@ -30,6 +32,8 @@ export function AppLayout() {
       </main>
       <Footer />
       <Notices />
+      <WalletRoot />
+      <AuthRoot />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../features/auth/auth-store';
+import { CreditsBadge } from '../../features/credits/CreditsBadge';
 import { LanguageSwitcher } from '../../features/language/LanguageSwitcher';
 import { useLangPath } from '../../features/language/use-lang-path';
+import { SignOutButton } from '../../features/auth/SignOutButton';
 import styles from './Header.module.css';
 
 /** The shared header: brand, main navigation, language, credits and the account entry. */
@@ -34,23 +36,11 @@ export function Header() {
         </nav>
         <div className={styles.actions}>
           <LanguageSwitcher />
-          <CreditBalance />
+          <CreditsBadge />
           <AccountEntry />
         </div>
       </div>
     </header>
-  );
-}
-
-/** Shows the signed-in user's credits; nothing while signed out or before user info arrives. */
-function CreditBalance() {
-  const { t } = useTranslation();
-  const credit = useAuthStore((s) => (s.token ? s.user?.credit : undefined));
-  if (credit === undefined) return null;
-  return (
-    <span className={styles.credits} data-testid="credit-balance">
-      <span className={styles.creditValue}>{credit}</span> {t('header.credits')}
-    </span>
   );
 }
 
@@ -63,9 +53,12 @@ function AccountEntry() {
 
   if (signedIn) {
     return (
-      <Link to={langPath('/account')} className={styles.accountLink}>
-        {t('header.account')}
-      </Link>
+      <>
+        <Link to={langPath('/account')} className={styles.accountLink}>
+          {t('header.account')}
+        </Link>
+        <SignOutButton className={styles.signIn} />
+      </>
     );
   }
   // Until the sign-in feature registers its dialog, the account page explains what to do.

@@ -2,12 +2,14 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { useAuthStore } from '../auth/auth-store';
+import { LibraryPanel } from '../library/LibraryPanel';
+import { CreditsCenter } from '../credits/CreditsCenter';
 import styles from './AccountPage.module.css';
 
 const TABS = ['files', 'credits'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Account center shell: Files and Credits tabs (the library and wallet land later). */
+/** Account center: the cloud file library and the credits wallet, as tabs. */
 export function AccountPage() {
   const { t } = useTranslation();
   const signedIn = useAuthStore((s) => s.token !== null);
@@ -62,8 +64,7 @@ export function AccountPage() {
         aria-labelledby={`${baseId}-tab-${tab}`}
         className={ui.card}
       >
-        <p>{t(tab === 'files' ? 'account.filesText' : 'account.creditsText')}</p>
-        <span className={ui.badge}>{t('common.comingSoon')}</span>
+        {tab === 'files' ? <LibraryPanel /> : <CreditsCenter />}
       </div>
     </>
   );

@@ -1,31 +1,38 @@
 import { create } from 'zustand';
-import type { UserInfo } from '@ai-covers/contracts';
-import { readLocal, writeLocal } from '../../shared/storage/storage';
+import type { UserInfo as ApiUserInfo } from '@ai-covers/contracts';
+import { clearToken, saveToken, syncTokenOnStart } from './token-storage';
+
+/** The §3 user info; the shape is the server's contract. */
+export type UserInfo = ApiUserInfo;
 
 interface AuthState {
   token: string | null;
   user: UserInfo | null;
-  /** Opens the login dialog; registered by the sign-in feature, null until then. */
+  /** Opens the login dialog; registered by the sign-in root, null until it mounts. */
   openLogin: (() => void) | null;
-  setToken: (token: string | null) => void;
+  /** Stores a token everywhere it lives (§4), or with null removes every copy. */
+  setToken: (token: string | null, vapiToken?: string) => void;
   setUser: (user: UserInfo | null) => void;
   registerLogin: (open: (() => void) | null) => void;
+  /** Local sign-out: every token copy, the identity cookies and the user info go. */
   signOut: () => void;
 }
 
 /** Session state: signed in exactly when a token exists (§4). */
 export const useAuthStore = create<AuthState>((set) => ({
-  token: readLocal('token'),
+  // §4: at start the cookie token wins; without one the local copy is cleared.
+  token: typeof document === 'undefined' ? null : syncTokenOnStart(),
   user: null,
   openLogin: null,
-  setToken: (token) => {
-    writeLocal('token', token);
+  setToken: (token, vapiToken) => {
+    if (token === null) clearToken();
+    else saveToken(token, vapiToken);
     set({ token });
   },
   setUser: (user) => set({ user }),
   registerLogin: (openLogin) => set({ openLogin }),
   signOut: () => {
-    writeLocal('token', null);
+    clearToken();
     set({ token: null, user: null });
   },
 }));

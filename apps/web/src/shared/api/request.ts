@@ -22,6 +22,16 @@ export interface RequestDeps {
   readVapiToken: () => string | null;
   report: (event: string, props: Record<string, string | number>) => void;
   notify: (key: string, text: string) => void;
+  /** Told about every failed call (the sign-in feature signs out on 490010, §4). */
+  onFailure?: (failure: RequestError) => void;
+}
+
+const failureListeners = new Set<(failure: RequestError) => void>();
+
+/** Registers a listener for every failed call of the app's request function; returns its removal. */
+export function onRequestFailure(listener: (failure: RequestError) => void): () => void {
+  failureListeners.add(listener);
+  return () => failureListeners.delete(listener);
 }
 
 // The storage-signing call must be reproducible for the signature, so it never gets `_t` (§7).
@@ -114,6 +124,7 @@ export function createRequest(deps: RequestDeps) {
       const failure = error instanceof RequestError ? error : new ApiError(Code.error, Msg.generic);
       deps.report('http_error', { class: failure.failureClass, path, code: failure.code });
       if (failure instanceof NetworkError) deps.notify('errors.network', Msg.network);
+      deps.onFailure?.(failure);
       throw failure;
     } finally {
       clearTimeout(timer);
@@ -131,6 +142,7 @@ export const request = createRequest({
   readVapiToken: () => readLocal('vapi_token'),
   report: (event, props) => analytics.track(event, props),
   notify: (key, text) => useNoticeStore.getState().show(key, text),
+  onFailure: (failure) => failureListeners.forEach((listener) => listener(failure)),
 });
 
 /** GET shorthand: resolves with the envelope's data. */

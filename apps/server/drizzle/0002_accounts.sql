@@ -1,0 +1,38 @@
+CREATE TABLE "account_credentials" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"email_verified_at" timestamp with time zone,
+	"verify_token_hash" text,
+	"verify_expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "account_credentials_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+CREATE TABLE "account_login_failures" (
+	"key" text PRIMARY KEY NOT NULL,
+	"failures" integer NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "account_provider_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "oidc_models" (
+	"kind" text NOT NULL,
+	"id" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"grant_id" text,
+	"user_code" text,
+	"uid" text,
+	"expires_at" timestamp with time zone,
+	"consumed_at" timestamp with time zone,
+	CONSTRAINT "oidc_models_kind_id_pk" PRIMARY KEY("kind","id")
+);
+--> statement-breakpoint
+CREATE INDEX "oidc_models_grant_idx" ON "oidc_models" USING btree ("grant_id");--> statement-breakpoint
+CREATE INDEX "oidc_models_uid_idx" ON "oidc_models" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX "oidc_models_expires_idx" ON "oidc_models" USING btree ("expires_at");

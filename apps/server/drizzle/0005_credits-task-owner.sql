@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "credit_consumptions_task_uq" ON "credit_consumptions" USING btree ("kind","task_id","purpose");

@@ -1,0 +1,166 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import {
+  accountCredentials,
+  accountLoginFailures,
+  accountProviderSecrets,
+  oidcModels,
+} from './accounts.schema';
+
+export type CredentialRow = typeof accountCredentials.$inferSelect;
+
+export interface StoredModel {
+  payload: Record<string, unknown>;
+  consumedAt: Date | null;
+}
+
+/** All SQL of the embedded account provider: its models, local accounts, throttling and secrets. */
+export function createAccountsRepo(db: Db) {
+  const live = (now: Date) => sql`(${oidcModels.expiresAt} is null or ${oidcModels.expiresAt} > ${now})`;
+  return {
+    async upsertModel(
+      kind: string,
+      id: string,
+      payload: Record<string, unknown>,
+      expiresAt: Date | null,
+    ): Promise<void> {
+      const row = {
+        kind,
+        id,
+        payload,
+        expiresAt,
+        grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+        userCode: typeof payload.userCode === 'string' ? payload.userCode : null,
+        uid: typeof payload.uid === 'string' ? payload.uid : null,
+      };
+      await db
+        .insert(oidcModels)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [oidcModels.kind, oidcModels.id],
+          set: { payload, expiresAt, grantId: row.grantId, userCode: row.userCode, uid: row.uid },
+        });
+    },
+    async findModel(kind: string, id: string, now: Date): Promise<StoredModel | undefined> {
+      const [row] = await db
+        .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.kind, kind), eq(oidcModels.id, id), live(now)));
+      return row;
+    },
+    async findModelBy(
+      kind: string,
+      column: 'uid' | 'userCode',
+      value: string,
+      now: Date,
+    ): Promise<StoredModel | undefined> {
+      const col = column === 'uid' ? oidcModels.uid : oidcModels.userCode;
+      const [row] = await db
+        .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+        .from(oidcModels)
+        .where(and(eq(oidcModels.kind, kind), eq(col, value), live(now)));
+      return row;
+    },
+    async destroyModel(kind: string, id: string): Promise<void> {
+      await db.delete(oidcModels).where(and(eq(oidcModels.kind, kind), eq(oidcModels.id, id)));
+    },
+    /** Marks a code or token used; a second use of an authorization code is then detected. */
+    async consumeModel(kind: string, id: string, now: Date): Promise<void> {
+      await db
+        .update(oidcModels)
+        .set({ consumedAt: now })
+        .where(and(eq(oidcModels.kind, kind), eq(oidcModels.id, id)));
+    },
+    async revokeGrant(grantId: string): Promise<void> {
+      await db.delete(oidcModels).where(eq(oidcModels.grantId, grantId));
+    },
+    async deleteExpiredModels(now: Date): Promise<void> {
+      await db.delete(oidcModels).where(lt(oidcModels.expiresAt, now));
+    },
+
+    async findCredentialByEmail(email: string): Promise<CredentialRow | undefined> {
+      const [row] = await db.select().from(accountCredentials).where(eq(accountCredentials.email, email));
+      return row;
+    },
+    async findCredentialById(id: string): Promise<CredentialRow | undefined> {
+      const [row] = await db.select().from(accountCredentials).where(eq(accountCredentials.id, id));
+      return row;
+    },
+    /** Creates an account; undefined when the e-mail is taken (also under a race). */
+    async insertCredential(input: {
+      email: string;
+      passwordHash: string;
+      verifyTokenHash: string;
+      verifyExpiresAt: Date;
+    }): Promise<CredentialRow | undefined> {
+      const [row] = await db.insert(accountCredentials).values(input).onConflictDoNothing().returning();
+      return row;
+    },
+    async setVerifyToken(id: string, verifyTokenHash: string, verifyExpiresAt: Date): Promise<void> {
+      await db
+        .update(accountCredentials)
+        .set({ verifyTokenHash, verifyExpiresAt })
+        .where(eq(accountCredentials.id, id));
+    },
+    /** Verifies the account holding this unexpired token hash; the token works once. */
+    async verifyByTokenHash(tokenHash: string, now: Date): Promise<CredentialRow | undefined> {
+      const [row] = await db
+        .update(accountCredentials)
+        .set({ emailVerifiedAt: now, verifyTokenHash: null, verifyExpiresAt: null })
+        .where(
+          and(eq(accountCredentials.verifyTokenHash, tokenHash), gt(accountCredentials.verifyExpiresAt, now)),
+        )
+        .returning();
+      return row;
+    },
+
+    async readFailures(key: string): Promise<{ failures: number; windowStartedAt: Date } | undefined> {
+      const [row] = await db
+        .select({
+          failures: accountLoginFailures.failures,
+          windowStartedAt: accountLoginFailures.windowStartedAt,
+        })
+        .from(accountLoginFailures)
+        .where(eq(accountLoginFailures.key, key));
+      return row;
+    },
+    /** Counts one failure atomically; a window older than `windowStart` starts over at 1. */
+    async addFailure(key: string, now: Date, windowStart: Date): Promise<void> {
+      await db
+        .insert(accountLoginFailures)
+        .values({ key, failures: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: accountLoginFailures.key,
+          set: {
+            failures: sql`case when ${accountLoginFailures.windowStartedAt} < ${windowStart} then 1 else ${accountLoginFailures.failures} + 1 end`,
+            windowStartedAt: sql`case when ${accountLoginFailures.windowStartedAt} < ${windowStart} then ${now} else ${accountLoginFailures.windowStartedAt} end`,
+          },
+        });
+    },
+    async deleteFailuresBefore(windowStart: Date): Promise<void> {
+      await db.delete(accountLoginFailures).where(lt(accountLoginFailures.windowStartedAt, windowStart));
+    },
+    async clearFailures(key: string): Promise<void> {
+      await db.delete(accountLoginFailures).where(eq(accountLoginFailures.key, key));
+    },
+
+    /** Returns the stored secret, creating it from `make` first; concurrent starters agree on one. */
+    async ensureSecret<T>(name: string, make: () => Promise<T> | T): Promise<T> {
+      const [existing] = await db
+        .select({ value: accountProviderSecrets.value })
+        .from(accountProviderSecrets)
+        .where(eq(accountProviderSecrets.name, name));
+      if (existing) return existing.value as T;
+      await db
+        .insert(accountProviderSecrets)
+        .values({ name, value: await make() })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ value: accountProviderSecrets.value })
+        .from(accountProviderSecrets)
+        .where(eq(accountProviderSecrets.name, name));
+      return row!.value as T;
+    },
+  };
+}
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

@@ -1,0 +1,243 @@
+import { Code, type LoginData, type LoginMode, type UserInfo } from '@ai-covers/contracts';
+import { AppError } from '../../platform/http/app-error';
+import type { SessionsService } from '../users/sessions.service';
+import type { UserRow, UsersRepo } from '../users/users.repo';
+import type { OidcClient } from './auth.oidc';
+import { newNonce, pkceVerifier, safeGoto, signState, verifyState } from './auth.state';
+import { AuthMsg } from '@ai-covers/contracts';
+import { calculatePKCECodeChallenge } from 'openid-client';
+
+/** Adds fields to a user's §3 info (credits fills credit/vip/subscribe, …); later ones win. */
+export type UserInfoContributor = (input: {
+  userId: number;
+  kind: string | undefined;
+}) => Promise<Partial<UserInfo>>;
+
+/** Moves what a visitor made before signing in to the account; returns how many items moved. */
+export type VisitorWorkClaimer = (visitorId: string, userId: number) => Promise<number>;
+
+/** Records a sign-in failure event for analytics (§4). */
+export type FailureRecorder = (input: { visitorId: string | null; reason: string }) => Promise<void>;
+
+/** §9: the spec's authorize parameters that identify our product to the account service. */
+export const AUTHORIZE_DEFAULTS = { register_mode: '4', mode: '1', app_key: 'ai-covers' } as const;
+/** §7 asks for scope 'user normal'; on OIDC that means who the user is and their e-mail. */
+export const OIDC_SCOPE = 'openid email profile';
+
+/** The §3 user info of an account before any other feature contributes (honest zero values). */
+export function baseUserInfo(user: UserRow, token: string): UserInfo {
+  return {
+    ws_id: user.id,
+    token,
+    uid: user.uid,
+    email: user.email,
+    first_invited: user.firstInvited,
+    // Filled by the credits feature (wallet, §3 credits account): balance, gifted/expiry data.
+    credit: 0,
+    integral: 0,
+    integral_free: 0,
+    integral_all: 0,
+    integral_expired_time: 0,
+    integral_is_expired: 0,
+    // Filled by the memberships feature (§6): subscription state and monthly allowances.
+    vip: 0,
+    pro: 0,
+    subscribe: 0,
+    subscribeList: [],
+    expire_time: 0,
+    duration: 0,
+    duration_free: 0,
+    tt_free: 0,
+    itr_free: 0,
+    free_left: 0,
+    free_total: 0,
+    vst_free_left: 0,
+    tcm_free_left: 0,
+    crc_dl_left: 0,
+    restyle_free_left: 0,
+    pds_active_now: 0,
+    pds_active: 0,
+    // Filled by the paid-check/verify feature (§7 GET /v1/verify): verify level and usage.
+    verify: 0,
+    verify_used: 0,
+    verify_level: 0,
+    verify_expired_time: 0,
+  };
+}
+
+export interface AuthServiceDeps {
+  oidc: OidcClient;
+  /** Issuer name stored with accounts: stable across PUBLIC_URL changes for the embedded provider. */
+  identityIssuer: string;
+  stateKey: Uint8Array;
+  publicOrigin: string;
+  callbackUrl: string;
+  logoutCallbackUrl: string;
+  cookieCheckUrl: string | null;
+  sessions: SessionsService;
+  usersRepo: UsersRepo;
+  recordFailure: FailureRecorder;
+  now?: () => number;
+}
+
+const badRequest = (msg: string) => new AppError(Code.error, msg, 400);
+
+/** The sign-in flow of §4/§7: authorize URL, code exchange into our own token, logout, user info. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const contributors: UserInfoContributor[] = [];
+  const claimers: { name: string; claim: VisitorWorkClaimer }[] = [];
+
+  async function fail(visitorId: string | null, reason: string, msg: string): Promise<never> {
+    await deps.recordFailure({ visitorId, reason }).catch(() => undefined);
+    throw badRequest(msg);
+  }
+
+  async function userInfo(user: UserRow, token: string, kind?: string): Promise<UserInfo> {
+    let info = baseUserInfo(user, token);
+    for (const contribute of contributors)
+      info = { ...info, ...(await contribute({ userId: user.id, kind })) };
+    return info;
+  }
+
+  return {
+    /** Lets another feature add fields to user info (registered from app.ts). */
+    registerUserInfoContributor(contributor: UserInfoContributor): void {
+      contributors.push(contributor);
+    },
+    /** Lets another feature claim visitor work at sign-in (registered from app.ts). */
+    registerVisitorClaim(name: string, claim: VisitorWorkClaimer): void {
+      claimers.push({ name, claim });
+    },
+
+    /** Builds the provider's authorize URL (§7) with signed state and PKCE; the nonce goes into a cookie. */
+    async authorizeUrl(input: {
+      goto: string;
+      mode: LoginMode;
+      lang: string;
+      source?: string | undefined;
+      pid?: number | undefined;
+      brand?: string | undefined;
+      env?: string | undefined;
+    }) {
+      const goto = safeGoto(input.goto, deps.publicOrigin);
+      if (!goto) throw badRequest(AuthMsg.badGoto);
+      const nonce = newNonce();
+      const pid = input.pid ?? 15162;
+      const state = signState(
+        {
+          env: input.env ?? 'prod',
+          goto,
+          brand: input.brand ?? 'ai-covers',
+          pid,
+          mode: input.mode,
+          nonce,
+          iat: now(),
+        },
+        deps.stateKey,
+      );
+      const params = {
+        ...AUTHORIZE_DEFAULTS,
+        product_id: String(pid),
+        source: input.source ?? 'ai-covers',
+        scope: OIDC_SCOPE,
+        lang: input.lang,
+        ui_locales: input.lang,
+        response_type: 'code',
+        goto,
+        state,
+        redirect_uri: deps.callbackUrl,
+        code_challenge: await calculatePKCECodeChallenge(pkceVerifier(nonce, deps.stateKey)),
+        code_challenge_method: 'S256',
+      };
+      let url: string;
+      try {
+        url = await deps.oidc.authorizationUrl(params);
+      } catch {
+        throw new AppError(Code.error, AuthMsg.providerDown, 502);
+      }
+      return {
+        nonce,
+        data: { url, state, frameable: deps.oidc.embedded, cookie_check_url: deps.cookieCheckUrl },
+      };
+    },
+
+    /**
+     * `POST /v1/login`: checks state (signature, age, browser nonce), exchanges the code, finds or
+     * creates the account, claims visitor work and returns our own token.
+     */
+    async login(input: {
+      authCode: string;
+      state: string;
+      iss?: string | undefined;
+      browserNonce: string | undefined;
+      invitedCode?: string | undefined;
+      visitorId: string | null;
+    }): Promise<LoginData> {
+      const state = verifyState(input.state, deps.stateKey, now());
+      if (!state || !input.browserNonce || state.nonce !== input.browserNonce)
+        return fail(input.visitorId, 'state', AuthMsg.badState);
+      let identity;
+      try {
+        identity = await deps.oidc.exchangeCode({
+          code: input.authCode,
+          state: input.state,
+          iss: input.iss,
+          verifier: pkceVerifier(state.nonce, deps.stateKey),
+          redirectUri: deps.callbackUrl,
+        });
+      } catch {
+        return fail(input.visitorId, 'code', AuthMsg.badCode);
+      }
+      const { user, created } = await deps.usersRepo.upsertByIdentity({
+        issuer: deps.identityIssuer,
+        subject: identity.subject,
+        email: identity.email,
+        name: identity.name,
+      });
+      // §4: a new account that arrives with an invite code keeps it and is marked first-invited.
+      const account =
+        created && input.invitedCode ? await deps.usersRepo.markInvited(user.id, input.invitedCode) : user;
+      let claimed = 0;
+      if (input.visitorId) {
+        // A failing claimer must not block sign-in; its items stay with the visitor for the next one.
+        for (const { claim } of claimers) claimed += await claim(input.visitorId, user.id).catch(() => 0);
+      }
+      const { token, expiresAt } = await deps.sessions.issueToken(user.id);
+      return {
+        token,
+        vapi_token: token,
+        expires_at: expiresAt.toISOString(),
+        user: await userInfo(account, token),
+        created,
+        claimed,
+      };
+    },
+
+    /** Ends our session (the token stops working) and names the provider's logout page. */
+    async logout(
+      sessionId: string | null,
+      gotoInput: string | undefined,
+    ): Promise<{ logout_url: string | null }> {
+      if (sessionId) await deps.sessions.revoke(sessionId);
+      const goto = (gotoInput && safeGoto(gotoInput, deps.publicOrigin)) || `${deps.publicOrigin}/`;
+      try {
+        const url = await deps.oidc.endSessionUrl({
+          post_logout_redirect_uri: deps.logoutCallbackUrl,
+          state: goto,
+        });
+        return { logout_url: url };
+      } catch {
+        return { logout_url: null };
+      }
+    },
+
+    /** `GET /v1/user/info`: every §3 field, from our tables and the registered contributors. */
+    async userInfo(userId: number, token: string, kind?: string): Promise<UserInfo> {
+      const user = await deps.usersRepo.findById(userId);
+      if (!user) throw new AppError(Code.notAuthorized, 'Not logged in, please log in first', 401);
+      return userInfo(user, token, kind);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import type { Tx } from '../credits/credits.repo';
+import { creditLots, memberships } from '../credits/credits.schema';
+import { headshotPacks, orders, webhookEvents } from './billing.schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+type Executor = Db | Tx;
+
+/** Order SQL bound to one executor, so fulfilment and refunds share the ledger's transaction. */
+export function billingOps(x: Executor) {
+  return {
+    /** Records a webhook event; false when this (provider, event id) was seen before (a replay). */
+    async insertEvent(
+      provider: string,
+      eventId: string,
+      orderId: number | null,
+      type: string,
+    ): Promise<boolean> {
+      const rows = await x
+        .insert(webhookEvents)
+        .values({ provider, eventId, orderId, type })
+        .onConflictDoNothing()
+        .returning({ eventId: webhookEvents.eventId });
+      return rows.length > 0;
+    },
+    async lockOrder(id: number): Promise<OrderRow | undefined> {
+      const [row] = await x.select().from(orders).where(eq(orders.id, id)).for('update');
+      return row;
+    },
+    async markPaid(id: number, paymentRef: string | null, at: Date): Promise<void> {
+      await x.update(orders).set({ status: 'paid', paymentRef, paidAt: at }).where(eq(orders.id, id));
+    },
+    async markCanceled(id: number, at: Date): Promise<void> {
+      await x
+        .update(orders)
+        .set({ status: 'canceled', canceledAt: at })
+        .where(and(eq(orders.id, id), eq(orders.status, 'pending')));
+    },
+    async markRefunded(id: number, cents: number, at: Date): Promise<void> {
+      await x
+        .update(orders)
+        .set({ status: 'refunded', refundedCents: cents, refundedAt: at })
+        .where(eq(orders.id, id));
+    },
+    async insertPack(row: typeof headshotPacks.$inferInsert): Promise<void> {
+      await x.insert(headshotPacks).values(row).onConflictDoNothing();
+    },
+    async lockPack(orderId: number) {
+      const [row] = await x
+        .select()
+        .from(headshotPacks)
+        .where(eq(headshotPacks.orderId, orderId))
+        .for('update');
+      return row;
+    },
+    async markPackUsed(orderId: number, usedBy: string, at: Date): Promise<void> {
+      await x.update(headshotPacks).set({ usedAt: at, usedBy }).where(eq(headshotPacks.orderId, orderId));
+    },
+    /** The oldest unused pack of a plan, locked (skipping ones another transaction holds). */
+    async lockUnusedPack(userId: number, plan: string) {
+      const [row] = await x
+        .select()
+        .from(headshotPacks)
+        .where(
+          and(eq(headshotPacks.userId, userId), eq(headshotPacks.plan, plan), isNull(headshotPacks.usedAt)),
+        )
+        .orderBy(asc(headshotPacks.createdAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return row;
+    },
+  };
+}
+
+/** All SQL of orders outside a ledger transaction. */
+export function createBillingRepo(db: Db) {
+  return {
+    ...billingOps(db),
+    async insertOrder(row: typeof orders.$inferInsert): Promise<OrderRow> {
+      const [inserted] = await db.insert(orders).values(row).returning();
+      return inserted!;
+    },
+    async setProviderRef(id: number, providerRef: string): Promise<void> {
+      await db.update(orders).set({ providerRef }).where(eq(orders.id, id));
+    },
+    async findOrder(id: number): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      return row;
+    },
+    async findByProviderRef(provider: string, providerRef: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.provider, provider), eq(orders.providerRef, providerRef)));
+      return row;
+    },
+    listOrders(userId: number, limit = 100): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+    },
+    listBought(userId: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded'])))
+        .orderBy(desc(orders.paidAt));
+    },
+    /** Per order: the membership end or the latest expiry of its credit lots. */
+    async expiriesOf(orderIds: number[]): Promise<Map<number, Date>> {
+      const out = new Map<number, Date>();
+      if (orderIds.length === 0) return out;
+      const lots = await db
+        .select({ orderId: creditLots.orderId, at: sql<Date>`max(${creditLots.expiresAt})` })
+        .from(creditLots)
+        .where(inArray(creditLots.orderId, orderIds))
+        .groupBy(creditLots.orderId);
+      const periods = await db
+        .select({ orderId: memberships.orderId, at: memberships.endsAt })
+        .from(memberships)
+        .where(inArray(memberships.orderId, orderIds));
+      for (const r of [...lots, ...periods]) if (r.orderId !== null) out.set(r.orderId, new Date(r.at));
+      return out;
+    },
+    listUnusedPacks(userId: number) {
+      return db
+        .select()
+        .from(headshotPacks)
+        .where(and(eq(headshotPacks.userId, userId), isNull(headshotPacks.usedAt)))
+        .orderBy(asc(headshotPacks.createdAt));
+    },
+  };
+}
+export type BillingRepo = ReturnType<typeof createBillingRepo>;

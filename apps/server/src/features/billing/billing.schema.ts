@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** An order: pending until the provider's webhook marks it paid (and fulfils it), once. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    type: text('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    /** The provider's checkout id (Stripe session id); unique so one session fulfils one order. */
+    providerRef: text('provider_ref'),
+    /** The provider's payment id (Stripe payment intent), needed to refund. */
+    paymentRef: text('payment_ref'),
+    returnPath: text('return_path').notNull().default('/'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+    paidAt: at('paid_at'),
+    refundedAt: at('refunded_at'),
+    canceledAt: at('canceled_at'),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('orders_provider_ref_uq').on(t.provider, t.providerRef),
+    check('orders_status_ck', sql`${t.status} in ('pending','paid','canceled','refunded')`),
+    check(
+      'orders_amount_ck',
+      sql`${t.amountCents} > 0 and ${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.amountCents}`,
+    ),
+  ],
+);
+
+/** Every webhook event we acted on: a replayed delivery hits the primary key and grants nothing. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    type: text('type').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A paid headshot pack (Basic 50 / Pro 100 photos), consumed once by the headshot feature. */
+export const headshotPacks = pgTable(
+  'headshot_packs',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    photos: integer('photos').notNull(),
+    usedAt: at('used_at'),
+    /** What used it (a headshot batch id), for support. */
+    usedBy: text('used_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('headshot_packs_user_idx').on(t.userId),
+    check('headshot_packs_plan_ck', sql`${t.plan} in ('basic','pro')`),
+  ],
+);

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../platform/db/client';
+import { createUsersRepo } from '../users/users.repo';
+import { createCreditsRepo } from './credits.repo';
+import { createCreditsService } from './credits.service';
+import { openTestDatabase as openWalletDatabase } from '../../test/context';
+
+// On Postgres (TEST_DATABASE_URL) 50 calls really run at once on 10 pooled connections.
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await openWalletDatabase());
+});
+afterAll(async () => {
+  await database?.close();
+  await drop?.();
+});
+
+async function newUser() {
+  const { user } = await createUsersRepo(database.db).upsertByIdentity({
+    issuer: 'test',
+    subject: randomBytes(6).toString('hex'),
+  });
+  return user.id;
+}
+
+describe(`concurrent deductions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('50 concurrent deductions for one download charge exactly once', async () => {
+    const credits = createCreditsService({ repo: createCreditsRepo(database.db) });
+    const userId = await newUser();
+    await credits.grant(userId, { source: 'purchase', sourceRef: 'order:1', amount: 5, details: 'pack' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        credits.deduct(userId, { kind: 'ai-covers', taskId: 'song-1', units: 1, purpose: 'download' }),
+      ),
+    );
+    const fulfilled = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(fulfilled).toHaveLength(50);
+    expect(fulfilled.filter((r) => !r.repeated)).toHaveLength(1);
+    expect(fulfilled.reduce((a, r) => a + r.consumed, 0)).toBe(1);
+    expect(new Set(fulfilled.map((r) => r.record_id)).size).toBe(1);
+    expect(await credits.balance(userId)).toBe(4);
+  });
+
+  it('two accounts racing for one task: exactly one is charged, the other gets 490618', async () => {
+    const credits = createCreditsService({ repo: createCreditsRepo(database.db) });
+    const users = await Promise.all(Array.from({ length: 10 }, () => newUser()));
+    for (const u of users)
+      await credits.grant(u, { source: 'gift', sourceRef: 'signup', amount: 1, details: '' });
+    const results = await Promise.allSettled(
+      users.map((u) =>
+        credits.deduct(u, { kind: 'ai-covers', taskId: 'contested', units: 1, purpose: 'download' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.flatMap((r) =>
+      r.status === 'rejected' ? [(r.reason as { code: number }).code] : [],
+    );
+    expect(refused).toEqual(Array(9).fill(490618));
+    const balances = await Promise.all(users.map((u) => credits.balance(u)));
+    expect(balances.reduce((a, b) => a + b, 0)).toBe(9);
+  });
+
+  it('50 concurrent deductions for different tasks never overspend a balance of 20', async () => {
+    const credits = createCreditsService({ repo: createCreditsRepo(database.db) });
+    const userId = await newUser();
+    await credits.grant(userId, { source: 'gift', sourceRef: 'signup', amount: 8, details: 'gift' });
+    await credits.grant(userId, { source: 'purchase', sourceRef: 'order:2', amount: 12, details: 'pack' });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        credits.deduct(userId, { kind: 'ai-covers', taskId: `batch-${i}`, units: 1, purpose: 'download' }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as { code: number }] : []));
+    expect(ok).toHaveLength(20);
+    expect(refused.map((e) => e.code)).toEqual(Array(30).fill(490026));
+    expect(await credits.balance(userId)).toBe(0);
+    expect(await createCreditsRepo(database.db).unreconciledLots(userId)).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { CREDIT_COSTS, CREDIT_RULES, type UserInfoCreditFields } from '@ai-covers/contracts';
+import type { CreditsRepo } from './credits.repo';
+import { activeMemberships, toMembershipItem } from './credits.service';
+import { summarisePoints } from './integral.service';
+import { monthStart } from './credits-time';
+
+const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
+
+/** Whether a login present can be claimed (from the promotion feature); absent = none running. */
+export type PresentState = (userId: number) => Promise<{ active: boolean; claimable: boolean }>;
+
+/** -1 in a "left" field means unlimited (members on tools without a monthly cap). */
+const UNLIMITED = -1;
+
+/**
+ * The user-info fields of §3 the wallet owns, for `GET /v1/user/info`. Meanings we chose where the
+ * spec names a field only (docs/decisions/061-credits-ledger.md): `*_free`/`*_left` are what a
+ * member may still use this month per tool (-1 unlimited), `free_*` the gifted credits.
+ */
+export function createUserInfoCredits(deps: {
+  repo: CreditsRepo;
+  now?: () => Date;
+  presentState?: PresentState;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return async function userInfoCredits(userId: number): Promise<UserInfoCreditFields> {
+    const { repo } = deps;
+    const at = now();
+    const [balance, rows, gifts, legacy, upgrade, spent, present] = await Promise.all([
+      repo.balance(userId, at),
+      repo.listMemberships(userId),
+      repo.lotsBySource(userId, 'gift'),
+      repo.listLegacyPoints(userId),
+      repo.findUpgrade(userId),
+      repo.spentTotal(userId),
+      deps.presentState ? deps.presentState(userId) : Promise.resolve({ active: false, claimable: false }),
+    ]);
+    const active = activeMemberships(rows, at);
+    const member = active.length > 0;
+    const end = rows.reduce<Date | null>(
+      (a, m) => (m.endsAt > at && (!a || m.endsAt > a) ? m.endsAt : a),
+      null,
+    );
+    const since = monthStart(at);
+    const left = async (kind: keyof typeof CREDIT_COSTS) => {
+      if (!member) return 0;
+      const cap = CREDIT_COSTS[kind].memberAllowance;
+      if (cap === null) return UNLIMITED;
+      return Math.max(0, cap - (await repo.allowanceUsed(userId, kind, since)));
+    };
+    const [bg, vbg, venh] = await Promise.all([
+      left('bgremover'),
+      left('video-bgremover'),
+      left('video-enhancer'),
+    ]);
+    const points = summarisePoints(legacy, at, Boolean(upgrade));
+    const liveGifts = gifts.filter((g) => g.expiresAt > at);
+    return {
+      credit: balance,
+      vip: member ? 1 : 0,
+      pro: member ? 1 : 0,
+      subscribe: member ? 1 : 0,
+      subscribeList: rows.filter((m) => m.endsAt > at).map((m) => toMembershipItem(m, at)),
+      expire_time: unix(end),
+      integral: points.integral,
+      integral_free: upgrade
+        ? 0
+        : legacy.filter((r) => r.free && r.expiresAt > at).reduce((a, r) => a + r.points, 0),
+      integral_all: points.integral_all,
+      integral_expired_time: points.integral_expired_time
+        ? unix(new Date(`${points.integral_expired_time.replace(' ', 'T')}:00Z`))
+        : 0,
+      integral_is_expired: points.integral_is_expired,
+      duration: member ? (CREDIT_COSTS['video-enhancer'].memberAllowance ?? 0) : 0,
+      duration_free: venh,
+      tt_free: bg,
+      itr_free: member ? UNLIMITED : 0,
+      free_left: liveGifts.reduce((a, g) => a + g.remaining, 0),
+      free_total: gifts.reduce((a, g) => a + g.amount, 0) || CREDIT_RULES.signupGift,
+      verify: member || balance > 0 ? 1 : 0,
+      verify_used: spent,
+      verify_level: member ? 1 : 0,
+      verify_expired_time: unix(end),
+      vst_free_left: vbg,
+      tcm_free_left: member ? UNLIMITED : 0,
+      crc_dl_left: member ? UNLIMITED : balance,
+      restyle_free_left: member ? UNLIMITED : 0,
+      pds_active_now: present.claimable ? 1 : 0,
+      pds_active: present.active ? 1 : 0,
+    };
+  };
+}

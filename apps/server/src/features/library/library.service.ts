@@ -1,0 +1,112 @@
+import {
+  Code,
+  Msg,
+  type LibraryFile,
+  type LibraryListData,
+  type LibraryListQuery,
+} from '@ai-covers/contracts';
+import { AppError, badRequest, conflict } from '../../platform/http/app-error';
+import type { Owner } from '../storage/storage.repo';
+import type { FileRow } from '../storage/storage.schema';
+import type { StorageService } from '../storage/storage.service';
+import type { LibraryRepo } from './library.repo';
+
+const THUMB_PROCESS = 'image/resize,w_96,h_96,m_fill/format,webp';
+const missing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
+
+/** 'YYYY-MM-DD HH:mm' in UTC (§5 date format). */
+export function formatDate(date: Date): string {
+  return date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * A client-local 'YYYY-MM-DD[ HH:mm]' as a UTC instant; `tz` is getTimezoneOffset() (minutes to
+ * add to local time for UTC). A bare end date means the whole day.
+ */
+export function parseLocalDate(text: string, tz: number, endOfDay: boolean): Date {
+  const [day, time] = text.split(' ');
+  const [y, m, d] = day!.split('-').map(Number);
+  const [hh, mm] = (time ?? '00:00').split(':').map(Number);
+  const utc = Date.UTC(y!, m! - 1, d!, hh!, mm!) + tz * 60_000;
+  if (Number.isNaN(utc) || new Date(Date.UTC(y!, m! - 1, d!)).getUTCDate() !== d)
+    throw badRequest(`query: ${text} is not a real date`);
+  // End bound is exclusive: the next day (bare date) or the next minute (with a time).
+  return new Date(endOfDay ? utc + (time ? 60_000 : 86_400_000) : utc);
+}
+
+/** The cloud file library (§2 account area): list, rename, delete, export of the caller's files. */
+export function createLibraryService(deps: { repo: LibraryRepo; storage: StorageService }) {
+  const { repo, storage } = deps;
+
+  async function toLibraryFile(row: FileRow): Promise<LibraryFile> {
+    const { url } = await storage.readUrl(row);
+    const thumb = row.fileType === 'image' ? await storage.readUrl(row, { process: THUMB_PROCESS }) : null;
+    return {
+      id: row.id,
+      name: row.name,
+      type: row.fileType as LibraryFile['type'],
+      ext: row.ext,
+      size: row.fileSize,
+      mime_type: row.mimeType,
+      width: row.width,
+      height: row.height,
+      duration: row.duration,
+      created_at: formatDate(row.createdAt),
+      expire_at: row.expiresAt ? formatDate(row.expiresAt) : null,
+      can_rename: row.renamable,
+      url,
+      thumb_url: thumb?.url ?? null,
+    };
+  }
+
+  return {
+    async list(owner: Owner, query: LibraryListQuery): Promise<LibraryListData> {
+      const from = query.start ? parseLocalDate(query.start, query.tz, false) : null;
+      const to = query.end ? parseLocalDate(query.end, query.tz, true) : null;
+      if (from && to && from >= to) throw badRequest('query.end: must not be before start');
+      const { rows, total } = await repo.list(owner, {
+        types: query.type === 'all' ? null : [query.type],
+        from,
+        to,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      });
+      return {
+        rows: await Promise.all(rows.map(toLibraryFile)),
+        total,
+        page: query.page,
+        page_size: query.page_size,
+      };
+    },
+
+    /** Renames one of the caller's files: ≤100 characters, unique among them (§5). */
+    async rename(owner: Owner, id: number, name: string): Promise<LibraryFile> {
+      const file = await repo.findOwned(owner, id);
+      if (!file) throw missing();
+      if (!file.renamable) throw new AppError(Code.error, Msg.modificationNotSupported, 403);
+      if (file.name !== name && !(await repo.renameUnique(owner, id, name))) {
+        if (!(await repo.findOwned(owner, id))) throw missing();
+        throw conflict(Msg.duplicateName);
+      }
+      return toLibraryFile({ ...file, name });
+    },
+
+    /** Deletes the caller's files and their bytes; all named files must be theirs, else nothing changes. */
+    async remove(owner: Owner, ids: number[]): Promise<number> {
+      const unique = [...new Set(ids)];
+      if ((await repo.countOwned(owner, unique)) !== unique.length) throw missing();
+      const rows = await storage.deleteOwnedFiles(owner, unique);
+      if (rows === 0) throw missing();
+      return rows;
+    },
+
+    /** A download URL of the original bytes with its name (export). */
+    async exportFile(owner: Owner, id: number): Promise<{ url: string; name: string }> {
+      const file = await repo.findOwned(owner, id);
+      if (!file) throw missing();
+      const { url } = await storage.readUrl(file, { download: true });
+      return { url, name: file.name };
+    },
+  };
+}
+export type LibraryService = ReturnType<typeof createLibraryService>;

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { AcquisitionRecord } from '@ai-covers/contracts';
+import { ui } from '../../shared/ui/PageIntro';
+import { useAcquisitions, useConsumptions, useCreditsAccount, useOrders, useRefund } from './credits-api';
+import styles from './wallet.module.css';
+
+function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / 20));
+  if (pages === 1) return null;
+  return (
+    <div className={styles.pager}>
+      <button
+        type="button"
+        className={`${ui.button} ${ui.secondary}`}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        {t('wallet.records.prev')}
+      </button>
+      <span>{t('wallet.records.page', { page, pages })}</span>
+      <button
+        type="button"
+        className={`${ui.button} ${ui.secondary}`}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('wallet.records.next')}
+      </button>
+    </div>
+  );
+}
+
+/** The details column in the reader's language: the pack bought, or the tool whose points converted. */
+function acquisitionDetails(r: AcquisitionRecord, t: TFunction): string {
+  if (r.type === 'purchase') return t(`wallet.sku.${r.details}`, { defaultValue: '' });
+  if (r.type === 'conversion') return t(`wallet.tools.${r.details}`, { defaultValue: '' });
+  return '';
+}
+
+function Acquisitions() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useAcquisitions(page);
+  if (!q.data) return <p className={styles.empty}>{q.error?.message ?? t('common.loading')}</p>;
+  if (q.data.total === 0) return <p className={styles.empty}>{t('wallet.records.none')}</p>;
+  return (
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="acquisition-records">
+          <thead>
+            <tr>
+              <th>{t('wallet.records.date')}</th>
+              <th>{t('wallet.records.type')}</th>
+              <th>{t('wallet.records.details')}</th>
+              <th>{t('wallet.records.amount')}</th>
+              <th>{t('wallet.records.expiry')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data.rows.map((r) => (
+              <tr key={r.id}>
+                <td>{r.date}</td>
+                <td>{t(`wallet.source.${r.type}`)}</td>
+                <td>
+                  {acquisitionDetails(r, t)}
+                  {r.refunded > 0 ? ` · ${t('wallet.records.refunded', { n: r.refunded })}` : ''}
+                </td>
+                <td className={styles.plus}>+{r.amount}</td>
+                <td>{r.expired ? t('wallet.records.expired') : r.expiry}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} total={q.data.total} onPage={setPage} />
+    </>
+  );
+}
+
+function Consumptions() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const q = useConsumptions(page);
+  if (!q.data) return <p className={styles.empty}>{q.error?.message ?? t('common.loading')}</p>;
+  if (q.data.total === 0) return <p className={styles.empty}>{t('wallet.records.none')}</p>;
+  return (
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="consumption-records">
+          <thead>
+            <tr>
+              <th>{t('wallet.records.date')}</th>
+              <th>{t('wallet.records.type')}</th>
+              <th>{t('wallet.records.details')}</th>
+              <th>{t('wallet.records.amount')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data.rows.map((r) => (
+              <tr key={r.id}>
+                <td>{r.date}</td>
+                <td>{t(`wallet.tools.${r.kind}`)}</td>
+                <td>
+                  {r.type === 'membership' ? t('wallet.records.membership') : t('wallet.records.credits')} ·{' '}
+                  {r.task}
+                </td>
+                <td className={styles.minus}>−{r.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} total={q.data.total} onPage={setPage} />
+    </>
+  );
+}
+
+/** Memberships tab: periods and the orders behind them, with the 30-day refund. */
+function Memberships() {
+  const { t } = useTranslation();
+  const account = useCreditsAccount();
+  const orders = useOrders(true);
+  const refund = useRefund();
+  const periods = account.data?.memberships ?? [];
+  return (
+    <>
+      {periods.length === 0 ? (
+        <p className={styles.empty}>{t('wallet.account.free')}</p>
+      ) : (
+        <ul className={styles.menuList} data-testid="membership-list">
+          {periods.map((m) => (
+            <li key={`${m.plan}-${m.starts_at}`}>
+              {t(`wallet.period.${m.plan}`)}: {m.starts_at} – {m.expire_time}{' '}
+              {m.active ? `· ${t('wallet.records.active')}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>{t('wallet.records.orders')}</h3>
+      {refund.error ? <p className={styles.error}>{refund.error.message}</p> : null}
+      <div className={styles.tableWrap}>
+        <table className={styles.table} data-testid="order-list">
+          <tbody>
+            {(orders.data?.rows ?? []).map((o) => (
+              <tr key={o.id}>
+                <td>{o.created_at}</td>
+                <td>{t(`wallet.sku.${o.sku}`)}</td>
+                <td>{t(`wallet.orderStatus.${o.status}`)}</td>
+                <td>
+                  {o.refundable ? (
+                    <button
+                      type="button"
+                      className={`${ui.button} ${ui.secondary}`}
+                      disabled={refund.isPending}
+                      onClick={() => refund.mutate(o.id)}
+                    >
+                      {t('wallet.records.refund')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The account center's credits page (§2): balance, records, Credits and Memberships tabs. */
+export function CreditsCenter() {
+  const { t } = useTranslation();
+  const account = useCreditsAccount();
+  const a = account.data;
+  return (
+    <section className={ui.card} data-testid="credits-center">
+      <p className={styles.muted}>{t('wallet.center.balance')}</p>
+      <p className={styles.balance} data-testid="credits-center-balance">
+        {a?.balance ?? '–'}
+      </p>
+      <div className={styles.stats}>
+        <div className={styles.stat}>
+          <strong>{a?.total ?? 0}</strong>
+          {t('wallet.center.total')}
+        </div>
+        <div className={styles.stat}>
+          <strong>{a?.gifted ?? 0}</strong>
+          {t('wallet.center.gifted')}
+        </div>
+        <div className={styles.stat}>
+          <strong>{a?.converted ?? 0}</strong>
+          {t('wallet.center.converted')}
+        </div>
+        <div className={styles.stat}>
+          <strong>{a?.previous_version ?? 0}</strong>
+          {t('wallet.center.previous')}
+        </div>
+        <div className={styles.stat}>
+          <strong>{a?.expired ?? 0}</strong>
+          {t('wallet.center.expired')}
+        </div>
+      </div>
+      {a?.next_expiry ? (
+        <p className={styles.muted}>{t('wallet.center.nextExpiry', { date: a.next_expiry })}</p>
+      ) : null}
+      <Tabs.Root defaultValue="credits">
+        <Tabs.List className={styles.tabList} aria-label={t('wallet.center.tabs')}>
+          <Tabs.Trigger className={styles.tab} value="credits">
+            {t('wallet.center.creditsTab')}
+          </Tabs.Trigger>
+          <Tabs.Trigger className={styles.tab} value="memberships">
+            {t('wallet.center.membershipsTab')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="credits">
+          <h3>{t('wallet.records.consumption')}</h3>
+          <Consumptions />
+          <h3>{t('wallet.records.acquisition')}</h3>
+          <Acquisitions />
+        </Tabs.Content>
+        <Tabs.Content value="memberships">
+          <Memberships />
+        </Tabs.Content>
+      </Tabs.Root>
+    </section>
+  );
+}

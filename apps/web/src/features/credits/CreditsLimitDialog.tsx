@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { ui } from '../../shared/ui/PageIntro';
+import { openPricing } from '../pricing/open-pricing';
+import { useCreditsAccount } from './credits-api';
+import { useWalletDialogs } from './wallet-store';
+import { WalletDialog } from './WalletDialog';
+import styles from './wallet.module.css';
+
+/** Not enough credits (§2, §8): the balance, what the feature needs, and the way to pricing. */
+export function CreditsLimitDialog() {
+  const { t, i18n } = useTranslation();
+  const open = useWalletDialogs((s) => s.limitOpen);
+  const need = useWalletDialogs((s) => s.limitNeed);
+  const close = useWalletDialogs((s) => s.closeLimit);
+  const account = useCreditsAccount();
+  const handleBuy = () => {
+    close();
+    openPricing({ lang: i18n.language });
+  };
+  return (
+    <WalletDialog
+      open={open}
+      onOpenChange={(o) => (o ? undefined : close())}
+      title={t('wallet.limit.title')}
+      testId="credits-limit-dialog"
+    >
+      <p>{t('wallet.limit.body', { n: need })}</p>
+      <p className={styles.muted}>{t('wallet.limit.balance', { n: account.data?.balance ?? 0 })}</p>
+      <p className={styles.muted}>{t('wallet.prompt')}</p>
+      <div className={styles.actions}>
+        <button type="button" className={ui.button} onClick={handleBuy} data-testid="credits-limit-buy">
+          {t('wallet.getCredits')}
+        </button>
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={close}>
+          {t('wallet.later')}
+        </button>
+      </div>
+    </WalletDialog>
+  );
+}

@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { useAuthStore } from '../auth/auth-store';
+import { useWalletDialogs } from './wallet-store';
+
+// Dialogs load on first use, so pages that never open one never download them.
+const CreditsLimitDialog = lazy(() =>
+  import('./CreditsLimitDialog').then((m) => ({ default: m.CreditsLimitDialog })),
+);
+const CreditsConsumeDialog = lazy(() =>
+  import('./CreditsConsumeDialog').then((m) => ({ default: m.CreditsConsumeDialog })),
+);
+const AccountCenterDialog = lazy(() =>
+  import('./AccountCenterDialog').then((m) => ({ default: m.AccountCenterDialog })),
+);
+const UpgradeConfirmDialog = lazy(() =>
+  import('./UpgradeConfirmDialog').then((m) => ({ default: m.UpgradeConfirmDialog })),
+);
+const PricingDialog = lazy(() =>
+  import('../pricing/PricingDialog').then((m) => ({ default: m.PricingDialog })),
+);
+
+/** Mounts the wallet's dialogs once, inside the router (they open from anywhere via the store). */
+export function WalletRoot() {
+  const signedIn = useAuthStore((s) => s.token !== null);
+  const limit = useWalletDialogs((s) => s.limitOpen);
+  const consume = useWalletDialogs((s) => s.consume !== null);
+  const pricing = useWalletDialogs((s) => s.pricing !== null);
+  const account = useWalletDialogs((s) => s.accountOpen);
+  return (
+    <Suspense fallback={null}>
+      {limit ? <CreditsLimitDialog /> : null}
+      {consume ? <CreditsConsumeDialog /> : null}
+      {pricing ? <PricingDialog /> : null}
+      {account ? <AccountCenterDialog /> : null}
+      {/* Checks need_upgrade for every signed-in account (§4). */}
+      {signedIn ? <UpgradeConfirmDialog /> : null}
+    </Suspense>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { RENAME_MAX_CHARS, type LibraryFile } from '@ai-covers/contracts';
+import { ui } from '../../shared/ui/PageIntro';
+import styles from './Library.module.css';
+
+/** Asks for a new name (≤100 characters, §5); the server checks duplicates. */
+export function RenameDialog({
+  file,
+  error,
+  busy,
+  onSubmit,
+  onClose,
+}: {
+  file: LibraryFile | null;
+  error: string | null;
+  busy: boolean;
+  onSubmit: (name: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  useEffect(() => setName(file?.name ?? ''), [file]);
+  const trimmed = name.trim();
+  const tooLong = trimmed.length > RENAME_MAX_CHARS;
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (trimmed && !tooLong) onSubmit(trimmed);
+  };
+
+  return (
+    <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <Dialog.Title className={styles.dialogTitle}>{t('library.rename')}</Dialog.Title>
+          <Dialog.Description className={styles.muted}>{file?.name}</Dialog.Description>
+          <form onSubmit={handleSubmit} className={styles.form}>
+            <label className={styles.field}>
+              <span>{t('library.newName')}</span>
+              <input
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={RENAME_MAX_CHARS + 20}
+                aria-invalid={tooLong || error !== null}
+                autoFocus
+              />
+            </label>
+            <p className={styles.hint}>
+              {trimmed.length}/{RENAME_MAX_CHARS}
+            </p>
+            {tooLong ? (
+              <p className={styles.error}>{t('library.nameTooLong', { max: RENAME_MAX_CHARS })}</p>
+            ) : null}
+            {error ? (
+              <p className={styles.error} role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className={styles.dialogActions}>
+              <Dialog.Close asChild>
+                <button type="button" className={`${ui.button} ${ui.secondary}`}>
+                  {t('common.cancel')}
+                </button>
+              </Dialog.Close>
+              <button type="submit" className={ui.button} disabled={busy || !trimmed || tooLong}>
+                {t('library.save')}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Confirms a permanent delete. */
+export function DeleteDialog({
+  file,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  file: LibraryFile | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog}>
+          <Dialog.Title className={styles.dialogTitle}>{t('library.deleteTitle')}</Dialog.Title>
+          <Dialog.Description>{t('library.deleteText', { name: file?.name ?? '' })}</Dialog.Description>
+          <div className={styles.dialogActions}>
+            <Dialog.Close asChild>
+              <button type="button" className={`${ui.button} ${ui.secondary}`}>
+                {t('common.cancel')}
+              </button>
+            </Dialog.Close>
+            <button
+              type="button"
+              className={`${ui.button} ${styles.danger}`}
+              disabled={busy}
+              onClick={onConfirm}
+            >
+              {t('library.delete')}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LibraryFile } from '@ai-covers/contracts';
+import { Providers, createQueryClient } from '../../app/providers';
+import '../../app/i18n';
+import { LibraryPanel } from './LibraryPanel';
+
+const file = (id: number, name: string, type: LibraryFile['type']): LibraryFile => ({
+  id,
+  name,
+  type,
+  ext: name.split('.').pop()!,
+  size: 1572864,
+  mime_type: 'audio/mpeg',
+  width: null,
+  height: null,
+  duration: type === 'audio' ? 65 : null,
+  created_at: '2026-11-20 10:00',
+  expire_at: null,
+  can_rename: true,
+  url: `/storage/ai-covers/k/${id}`,
+  thumb_url: null,
+});
+
+const envelope = (data: unknown, code = 0, msg = 'ok') => new Response(JSON.stringify({ code, data, msg }));
+
+describe('<LibraryPanel>', () => {
+  let calls: string[];
+  beforeEach(() => {
+    calls = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${input}`);
+        if (input.startsWith('/v1/library/files')) {
+          const type = new URL(input, 'http://x').searchParams.get('type');
+          const rows = [file(1, 'song.mp3', 'audio'), file(2, 'cover.png', 'image')].filter(
+            (f) => type === 'all' || f.type === type,
+          );
+          return envelope({ rows, total: rows.length, page: 1, page_size: 20 });
+        }
+        if (input === '/v1/library/rename') return envelope(null, 1, 'Duplicate name');
+        return envelope(null, 40004, 'The file does not exist.');
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const renderPanel = () =>
+    render(
+      <Providers client={createQueryClient()}>
+        <LibraryPanel />
+      </Providers>,
+    );
+
+  it('lists files with size in MB (2 decimals) and filters by the Audio tab', async () => {
+    renderPanel();
+    expect(await screen.findByText('song.mp3')).toBeTruthy();
+    expect(screen.getByText('cover.png')).toBeTruthy();
+    expect(screen.getByText('1.50 MB · 00:01:05')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Audio' }));
+    await waitFor(() => expect(screen.queryByText('cover.png')).toBeNull());
+    expect(screen.getByText('song.mp3')).toBeTruthy();
+    expect(calls.some((c) => c.includes('type=audio'))).toBe(true);
+  });
+
+  it("shows 'Duplicate name' in the rename dialog", async () => {
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename song.mp3' }));
+    const dialog = screen.getByRole('dialog');
+    const input = within(dialog).getByLabelText('New name');
+    await userEvent.clear(input);
+    await userEvent.type(input, 'cover.png');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Duplicate name')).toBeTruthy();
+  });
+
+  it('sends the date range with the time-zone offset', async () => {
+    renderPanel();
+    await screen.findByText('song.mp3');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    await waitFor(() =>
+      expect(calls.some((c) => c.includes('start=2026-11-01') && c.includes('tz='))).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useWalletDialogs } from '../credits/wallet-store';
+import { WalletDialog } from '../credits/WalletDialog';
+import { PricingPlans } from './PricingPlans';
+
+/**
+ * The pricing dialog in its dark and light themes (§2). Phones get the light one with the short
+ * (wap) list; the dark one shows the whole cart in place when a new window cannot open.
+ */
+export function PricingDialog() {
+  const { t } = useTranslation();
+  const theme = useWalletDialogs((s) => s.pricing);
+  const close = useWalletDialogs((s) => s.closePricingDialog);
+  const location = useLocation();
+  return (
+    <WalletDialog
+      open={theme !== null}
+      onOpenChange={(o) => (o ? undefined : close())}
+      title={t('wallet.pricing.title')}
+      testId={`pricing-dialog-${theme ?? 'light'}`}
+      theme={theme ?? 'light'}
+      wide={theme === 'dark'}
+    >
+      <p>{t('wallet.prompt')}</p>
+      <PricingPlans
+        product="ai-covers"
+        returnPath={location.pathname}
+        list={theme === 'light' ? 'wap' : 'full'}
+      />
+    </WalletDialog>
+  );
+}

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { Providers, createQueryClient } from '../../app/providers';
+import '../../app/i18n';
+import { useAuthStore } from '../auth/auth-store';
+import { useWalletDialogs } from '../credits/wallet-store';
+import { PricingPage } from './PricingPage';
+import { checkoutNavigation } from './use-buy';
+
+const envelope = (data: unknown, code = 0, msg = 'ok') => new Response(JSON.stringify({ code, data, msg }));
+const item = (sku: string, type: string, popular = false, plan: string | null = null) => ({
+  sku,
+  type,
+  name: sku,
+  credits: type === 'package' ? 100 : 0,
+  plan,
+  photos: 0,
+  price_cents: 999,
+  currency: 'usd',
+  period_days: plan ? 30 : 0,
+  popular,
+});
+const cart = {
+  package: [item('credits-100', 'package'), item('credits-500', 'package', true)],
+  subscription: [item('member-monthly', 'subscription', true, 'monthly')],
+  wap: [],
+};
+
+function mount(url = '/pricing') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Providers client={createQueryClient()}>
+        <PricingPage />
+      </Providers>
+    </MemoryRouter>,
+  );
+}
+
+describe('<PricingPage>', () => {
+  let posted: unknown[];
+  let integralStatus: number;
+  beforeEach(() => {
+    posted = [];
+    integralStatus = 1;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input.startsWith('/v1/cart')) return envelope(cart);
+        if (input.startsWith('/v1/integral/wsid'))
+          return envelope({
+            status: integralStatus,
+            need_upgrade: 0,
+            integral: 5,
+            integral_all: 5,
+            integral_expired_time: null,
+            integral_is_expired: 0,
+            bonus: 200,
+          });
+        if (input === '/v1/billing/checkout') {
+          posted.push(JSON.parse(String(init?.body)));
+          return envelope({ order_id: 7, provider: 'sandbox', url: '/v1/billing/sandbox/7?t=abc' });
+        }
+        if (input.startsWith('/v1/billing/orders/7'))
+          return envelope({ id: 7, sku: 'credits-100', status: 'paid' });
+        return envelope(null, 40004, 'nope');
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the plans with the most popular tag and sends a signed-in buyer to checkout', async () => {
+    useAuthStore.setState({ token: 'tok', openLogin: vi.fn() });
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => {});
+    mount();
+    const popular = await screen.findByTestId('plan-credits-500');
+    expect(popular.textContent).toContain('Most popular');
+    expect(screen.getByTestId('plan-credits-100').textContent).not.toContain('Most popular');
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).startsWith('/v1/integral/wsid'))).toBe(true),
+    );
+    await userEvent.click(screen.getByTestId('buy-credits-100'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/v1/billing/sandbox/7?t=abc'));
+    expect(posted).toEqual([{ sku: 'credits-100', return_path: '/pricing' }]);
+  });
+
+  it('asks a signed-out visitor to sign in, and an account with old points to upgrade first (§4)', async () => {
+    const openLogin = vi.fn();
+    useAuthStore.setState({ token: null, openLogin });
+    mount();
+    await userEvent.click(await screen.findByTestId('buy-credits-100'));
+    expect(openLogin).toHaveBeenCalled();
+    cleanup();
+
+    integralStatus = 0;
+    useAuthStore.setState({ token: 'tok', openLogin });
+    mount();
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).startsWith('/v1/integral/wsid'))).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await userEvent.click(await screen.findByTestId('buy-credits-100'));
+    expect(useWalletDialogs.getState().upgradeOpen).toBe(true);
+    expect(posted).toEqual([]);
+  });
+
+  it('reports the result of a checkout it comes back from', async () => {
+    useAuthStore.setState({ token: 'tok' });
+    mount('/pricing?order_id=7&status=paid');
+    const result = await screen.findByTestId('checkout-result');
+    expect(result.dataset.status).toBe('paid');
+    expect(result.textContent).toContain('Payment complete: 100 credits is now in your account.');
+  });
+});

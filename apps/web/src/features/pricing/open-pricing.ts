@@ -1,0 +1,26 @@
+import { isPhoneWidth } from '../../shared/hooks/use-is-phone';
+import { BASE_PATH } from '../../app/base-path';
+import { useWalletDialogs } from '../credits/wallet-store';
+
+/** The pricing page's address, keeping the language segment of the current page. */
+export function pricingUrl(lang?: string): string {
+  return `${BASE_PATH}${lang && lang !== 'en' ? `/${lang}` : ''}/pricing`;
+}
+
+/**
+ * Opens pricing as §2 says: on phones (window narrower than 766 px) the light pricing dialog;
+ * elsewhere the pricing page in a new window. Returns what it did, for analytics and tests.
+ */
+export function openPricing(
+  options: { lang?: string; width?: number; open?: typeof window.open } = {},
+): 'dialog' | 'window' {
+  const width = options.width ?? window.innerWidth;
+  if (isPhoneWidth(width)) {
+    useWalletDialogs.getState().openPricingDialog('light');
+    return 'dialog';
+  }
+  const opened = (options.open ?? window.open.bind(window))(pricingUrl(options.lang), '_blank', 'noopener');
+  // A blocked popup must not leave the user stuck: fall back to the dark dialog in place.
+  if (opened === null && !options.open) useWalletDialogs.getState().openPricingDialog('dark');
+  return 'window';
+}
