@@ -28,7 +28,9 @@ const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
     return new Response(JSON.stringify({ code: 0, data: { balance: 12 }, msg: 'ok' }));
   }
   if (url.startsWith('/v1/cart')) {
-    return new Response(JSON.stringify({ code: 0, data: { package: [], subscription: [], wap: [] }, msg: 'ok' }));
+    return new Response(
+      JSON.stringify({ code: 0, data: { package: [], subscription: [], wap: [] }, msg: 'ok' }),
+    );
   }
   return new Response(JSON.stringify({ code: 0, data: { accepted: 1 }, msg: 'ok' }));
 });
