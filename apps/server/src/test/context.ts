@@ -46,7 +46,7 @@ export async function openTestDatabase(): Promise<{
         if (dropped) return;
         dropped = true;
         await database.close().catch(() => {});
-        await adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await dropWhenIdle(url, name);
       },
     };
   }
@@ -55,6 +55,25 @@ export async function openTestDatabase(): Promise<{
     ? await openDatabase({ loadDataDir: new Blob([fs.readFileSync(SNAPSHOT_PATH)]), migrate: false })
     : await openDatabase({});
   return { database, queueSchema: 'pgboss', drop: async () => {} };
+}
+
+/** Waits for the closed pool's connections to leave, so FORCE never cuts one that is still ending. */
+async function dropWhenIdle(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await client.query<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (rows[0]?.n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

@@ -75,6 +75,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that the server drops (restart, failover) emits 'error' on the pool; without a
+  // listener that would crash the process. The pool replaces the client; the next query reports.
+  pool.on('error', () => {});
   await pool.query('SELECT 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
