@@ -1,4 +1,4 @@
-import type { TokenSigner } from '../../platform/auth/tokens';
+import { TOKEN_TTL_SECONDS, type TokenSigner } from '../../platform/auth/tokens';
 import type { SessionResolver } from '../../platform/auth/identity';
 import type { UsersRepo } from './users.repo';
 
@@ -14,8 +14,11 @@ export function createSessionsService(deps: { repo: UsersRepo; signer: TokenSign
     resolve,
     /** Starts a session for a user and returns its signed token. */
     async issueToken(userId: number): Promise<{ token: string; expiresAt: Date; sessionId: string }> {
-      const placeholderExpiry = new Date(now().getTime() + 2 * 24 * 3600 * 1000);
-      const sessionId = await deps.repo.createSession(userId, placeholderExpiry);
+      // The session lives exactly as long as the token that names it.
+      const sessionId = await deps.repo.createSession(
+        userId,
+        new Date(now().getTime() + TOKEN_TTL_SECONDS * 1000),
+      );
       const { token, expiresAt } = await deps.signer.sign({ userId, sessionId });
       return { token, expiresAt, sessionId };
     },
