@@ -54,3 +54,55 @@ export function decimate(x: Float32Array, factor: number): Float32Array {
   }
   return out;
 }
+
+/**
+ * Running median over a strided series: `out[o + i·os]` = median of `src[s + j·ss]` for
+ * j ∈ [i − h, i + h] ∩ [0, len), for i < count. The window is kept sorted and updated by one
+ * insertion and one removal per step, which beats re-sorting the window at every position.
+ */
+export function slidingMedian(
+  src: Float32Array,
+  s: number,
+  ss: number,
+  len: number,
+  h: number,
+  count: number,
+  out: Float32Array,
+  o: number,
+  os: number,
+  win: Float64Array,
+): void {
+  let n = 0;
+  const insert = (v: number): void => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (win[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    win.copyWithin(lo + 1, lo, n);
+    win[lo] = v;
+    n++;
+  };
+  const remove = (v: number): void => {
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (win[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    win.copyWithin(lo, lo + 1, n);
+    n--;
+  };
+  for (let j = 0; j <= Math.min(len - 1, h); j++) insert(src[s + j * ss]!);
+  for (let i = 0; i < count; i++) {
+    const m = n >> 1;
+    out[o + i * os] = n & 1 ? win[m]! : 0.5 * (win[m - 1]! + win[m]!);
+    const add = i + 1 + h;
+    if (add < len) insert(src[s + add * ss]!);
+    const drop = i - h;
+    if (drop >= 0) remove(src[s + drop * ss]!);
+  }
+}

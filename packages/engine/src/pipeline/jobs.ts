@@ -142,10 +142,13 @@ export function runConvert(job: ConvertJob): ConvertResult {
   // The accompaniment (mix − lead) already contains the backing content: 'keep' scales it in place,
   // 'mute' and 'convert' take it out first.
   const backGain = job.backingMode === 'keep' ? job.levels.backing - 1 : -1;
-  const rest: Float32Array[] = acc.data.map((c, ci) => {
-    const b = back?.data[ci];
-    return Float32Array.from(c, (v, j) => v + (b ? b[j]! * backGain : 0));
-  });
+  const rest: Float32Array[] = acc.data;
+  if (back)
+    for (let c = 0; c < rest.length; c++) {
+      const r = rest[c]!;
+      const b = back.data[c]!;
+      for (let j = 0; j < r.length; j++) r[j] = r[j]! + b[j]! * backGain;
+    }
   if (job.instrumentSemitones !== 0) {
     for (let c = 0; c < rest.length; c++) {
       rest[c] = pitchShift(rest[c]!, sr, {

@@ -79,7 +79,12 @@ export async function separateFile(
     wLead.write(p);
     // Accompaniment = mixture − lead, sample-exact, so the two stems always sum to the input.
     const m = mix.read(written, p[0]!.length);
-    wAcc.write(m.map((c, i) => Float32Array.from(c, (v, j) => v - p[i]![j]!)));
+    for (let c = 0; c < m.length; c++) {
+      const a = m[c]!;
+      const l = p[c]!;
+      for (let j = 0; j < a.length; j++) a[j] = a[j]! - l[j]!;
+    }
+    wAcc.write(m);
     written += p[0]!.length;
   });
   const stBack = new Stitcher(Math.round(XFADE_SEC * sr), (p) => wBack.write(p));

@@ -108,6 +108,7 @@ export function trackPitch(
         }
       }
     }
+    best = preferLongerPeriod(d, best, tauMax);
     const a = d[best - 1] ?? d[best]!;
     const b = d[best]!;
     const c = d[best + 1] ?? d[best]!;
@@ -117,6 +118,20 @@ export function trackPitch(
     if (b < limit) f0[t] = sr / (best + Math.max(-0.5, Math.min(0.5, shift)));
   }
   return { f0: cleanTrack(f0), aperiodicity: ap, hop, sampleRate };
+}
+
+/**
+ * YIN takes the first dip under its threshold, so a voice whose fundamental is weaker than its
+ * second harmonic can be read an octave high. If the dip at twice the lag is clearly deeper, the
+ * true period is the longer one.
+ */
+function preferLongerPeriod(d: Float64Array, tau: number, tauMax: number): number {
+  const lo = Math.floor(tau * 1.94);
+  const hi = Math.min(tauMax, Math.ceil(tau * 2.06));
+  let best = -1;
+  for (let q = lo; q <= hi; q++) if (best < 0 || d[q]! < d[best]!) best = q;
+  if (best < 0 || best <= lo || best >= hi) return tau;
+  return d[best]! < 0.6 * d[tau]! && d[tau]! > 0.04 ? best : tau;
 }
 
 /** Removes single-frame blips and octave jumps by median filtering voiced runs. */

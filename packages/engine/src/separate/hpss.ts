@@ -1,4 +1,4 @@
-import { medianInPlace } from '../dsp/median';
+import { slidingMedian } from '../dsp/median';
 
 /**
  * Harmonic/percussive soft mask (Fitzgerald 2010): median along time keeps sustained partials,
@@ -14,22 +14,17 @@ export function harmonicMask(
 ): Float32Array {
   const h = width >> 1;
   const out = new Float32Array(frames * bins).fill(1);
-  const buf = new Float64Array(width);
+  const win = new Float64Array(width + 1);
   const H = new Float32Array(frames * bins);
-  for (let k = 0; k < maxBin; k++) {
-    for (let t = 0; t < frames; t++) {
-      let n = 0;
-      for (let j = Math.max(0, t - h); j <= Math.min(frames - 1, t + h); j++) buf[n++] = mag[j * bins + k]!;
-      H[t * bins + k] = medianInPlace(buf, n);
-    }
-  }
+  const P = new Float32Array(frames * bins);
+  // Median along time per bin (sustained partials), along frequency per frame (broadband hits).
+  for (let k = 0; k < maxBin; k++) slidingMedian(mag, k, bins, frames, h, frames, H, k, bins, win);
+  for (let t = 0; t < frames; t++) slidingMedian(mag, t * bins, 1, bins, h, maxBin, P, t * bins, 1, win);
   for (let t = 0; t < frames; t++) {
     const o = t * bins;
     for (let k = 0; k < maxBin; k++) {
-      let n = 0;
-      for (let j = Math.max(0, k - h); j <= Math.min(bins - 1, k + h); j++) buf[n++] = mag[o + j]!;
-      const p = medianInPlace(buf, n);
       const hh = H[o + k]!;
+      const p = P[o + k]!;
       const den = hh * hh + p * p;
       out[o + k] = den > 0 ? (hh * hh) / den : 0.5;
     }

@@ -16,6 +16,19 @@ export interface RepetSimOptions {
  * Returns W (same layout as `mag`) with W <= mag.
  */
 export function repetSim(mag: Float32Array, frames: number, bins: number, o: RepetSimOptions): Float32Array {
+  const near = repetNeighbours(mag, frames, bins, o);
+  const W = new Float32Array(frames * bins);
+  for (let t = 0; t < frames; t++) repetBackground(mag, bins, near, o.neighbours, t, 0, bins, W);
+  return W;
+}
+
+/** For every frame, its most similar frames (−1 = none), `K` per frame. */
+export function repetNeighbours(
+  mag: Float32Array,
+  frames: number,
+  bins: number,
+  o: RepetSimOptions,
+): Int32Array {
   // Features: sqrt-compressed magnitudes, pooled in fours of bins, unit-normalised (cosine similarity).
   const pool = 4;
   const dim = Math.max(8, Math.floor(o.featureBins / pool));
@@ -46,26 +59,43 @@ export function repetSim(mag: Float32Array, frames: number, bins: number, o: Rep
       offer(bestIdx, bestSim, b * K, K, a, s);
     }
   }
-  const W = new Float32Array(frames * bins);
-  const buf = new Float64Array(K + 1);
-  for (let t = 0; t < frames; t++) {
-    const idx: number[] = [];
-    for (let i = 0; i < K; i++) {
-      const j = bestIdx[t * K + i]!;
-      if (j >= 0 && bestSim[t * K + i]! > 0) idx.push(j);
-    }
-    const n = idx.length;
-    const o2 = t * bins;
-    if (n === 0) continue;
-    for (let k = 0; k < bins; k++) {
-      for (let i = 0; i < n; i++) buf[i] = mag[idx[i]! * bins + k]!;
-      const m = medianInPlace(buf, n);
-      const v = mag[o2 + k]!;
-      W[o2 + k] = m < v ? m : v;
-    }
-  }
-  return W;
+  for (let i = 0; i < bestIdx.length; i++) if (!(bestSim[i]! > 0)) bestIdx[i] = -1;
+  return bestIdx;
 }
+
+/**
+ * Writes W for frame `t`, bins [k0, k1): the per-bin median of the neighbours' magnitudes, clamped
+ * to the mixture. Callers that need only part of the spectrogram skip the rest (the medians are
+ * most of REPET's cost).
+ */
+export function repetBackground(
+  mag: Float32Array,
+  bins: number,
+  near: Int32Array,
+  K: number,
+  t: number,
+  k0: number,
+  k1: number,
+  W: Float32Array,
+): void {
+  const idx: number[] = [];
+  for (let i = 0; i < K; i++) {
+    const j = near[t * K + i]!;
+    if (j >= 0) idx.push(j * bins);
+  }
+  const n = idx.length;
+  if (n === 0) return;
+  const buf = scratch.length > n ? scratch : (scratch = new Float64Array(n + 1));
+  const o2 = t * bins;
+  for (let k = k0; k < k1; k++) {
+    for (let i = 0; i < n; i++) buf[i] = mag[idx[i]! + k]!;
+    const m = medianInPlace(buf, n);
+    const v = mag[o2 + k]!;
+    W[o2 + k] = m < v ? m : v;
+  }
+}
+
+let scratch = new Float64Array(16);
 
 function offer(idx: Int32Array, sim: Float32Array, base: number, K: number, j: number, s: number): void {
   // Lists are kept sorted descending; the last slot is the weakest.

@@ -3,7 +3,7 @@ import { istft, stft, stftSetup, type Spectrogram } from '../dsp/stft';
 import { salienceTrack } from '../pitch/salience';
 import { harmonicComb } from './comb';
 import { harmonicMask } from './hpss';
-import { repetSim } from './repet-sim';
+import { repetBackground, repetNeighbours } from './repet-sim';
 
 /** Which cues the vocal mask uses; `full` is the default, the others exist for the benchmark. */
 export type SeparationVariant = 'centre' | 'repet' | 'centre-repet' | 'full';
@@ -22,6 +22,9 @@ export interface BlockSeparation {
   ltasFrames: number;
   fftSize: number;
 }
+
+/** Highest frequency the salience tracker reads (its harmonic sums stop at 6 kHz, plus half an f0). */
+const PITCH_MAX_HZ = 6600;
 
 /** Tunable constants, exposed so the benchmark can report exactly what ran. */
 export const SEPARATION_PARAMS = {
@@ -68,7 +71,11 @@ export function separateBlock(
   const s1 = specs[1] ?? s0;
   const mid: Spectrogram = stereo ? averageSpec(s0, s1) : s0;
   const mag = new Float32Array(cells);
-  for (let i = 0; i < cells; i++) mag[i] = Math.hypot(mid.re[i]!, mid.im[i]!);
+  for (let i = 0; i < cells; i++) {
+    const r = mid.re[i]!;
+    const m = mid.im[i]!;
+    mag[i] = Math.sqrt(r * r + m * m);
+  }
 
   const mask = new Float32Array(cells).fill(1);
   const useCentre = stereo && variant !== 'repet' && P.useCentre > 0;
@@ -85,18 +92,30 @@ export function separateBlock(
   // mask itself only takes a fraction of it (a repeated melody line is partly "repeating" too).
   const pitchMask = new Float32Array(mask);
   let repetRatio: Float32Array | undefined;
+  // In the full variant REPET only acts on unvoiced frames and, through the pitch mask, on the bins
+  // the salience tracker reads; the medians for the rest are never used, so they are not computed.
+  const partialRepet = variant === 'full' && P.repetStrength === 0;
+  const pitchBins = partialRepet
+    ? Math.min(bins, Math.ceil((PITCH_MAX_HZ * setup.fft.size) / sampleRate) + P.pitchWhiten + 2)
+    : bins;
+  let near: Int32Array | undefined;
+  let W: Float32Array | undefined;
   if (useRepet) {
     repetRatio = new Float32Array(cells);
-    const W = repetSim(mag, frames, bins, {
+    near = repetNeighbours(mag, frames, bins, {
       neighbours: P.repetNeighbours,
       minDistance: Math.round((P.repetMinDistanceSec * sampleRate) / setup.hop),
       featureBins: Math.min(bins, Math.round((P.repetMaxHz * setup.fft.size) / sampleRate)),
     });
-    for (let i = 0; i < cells; i++) {
-      const v = mag[i]!;
-      const r = v > 1e-12 ? W[i]! / v : 1;
-      repetRatio[i] = r * r;
-      pitchMask[i] = pitchMask[i]! * (1 - P.pitchRepet * r * r);
+    W = new Float32Array(cells);
+    for (let t = 0; t < frames; t++) {
+      repetBackground(mag, bins, near, P.repetNeighbours, t, 0, pitchBins, W);
+      for (let i = t * bins; i < t * bins + pitchBins; i++) {
+        const v = mag[i]!;
+        const r = v > 1e-12 ? W[i]! / v : 1;
+        repetRatio[i] = r * r;
+        pitchMask[i] = pitchMask[i]! * (1 - P.pitchRepet * r * r);
+      }
     }
   }
   if (variant === 'full' && P.harmonicPower > 0) {
@@ -120,6 +139,17 @@ export function separateBlock(
       voicingRatio: P.pitchVoicing,
       whitenBins: P.pitchWhiten,
     });
+  if (repetRatio && near && W && pitchBins < bins) {
+    for (let t = 0; t < frames; t++) {
+      if ((f0[t] ?? 0) > 0) continue;
+      repetBackground(mag, bins, near, P.repetNeighbours, t, pitchBins, bins, W);
+      for (let i = t * bins + pitchBins; i < (t + 1) * bins; i++) {
+        const v = mag[i]!;
+        const r = v > 1e-12 ? W[i]! / v : 1;
+        repetRatio[i] = r * r;
+      }
+    }
+  }
   if (repetRatio) {
     // Where the voice is tracked, the comb already separates it and REPET would also eat a repeated
     // melody; REPET earns its place between phrases (drums, pads) and in variants without a comb.

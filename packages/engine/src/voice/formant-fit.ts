@@ -28,6 +28,8 @@ export function harmonicFrame(
   return { f0, db };
 }
 
+const DYNAMIC_RANGE_DB = 40;
+
 /**
  * Formant scale by fitting every frame's harmonic amplitudes to the best-matching reference vowel
  * scaled by α, allowing each frame its own gain and spectral tilt (the voice source), and choosing
@@ -40,6 +42,9 @@ export function fitFormantScale(frames: HarmonicFrame[]): number {
   const cost = alphas.map((a) => {
     let total = 0;
     for (const fr of frames) {
+      // Harmonics far below the frame's strongest sit in the noise floor of a real recording and
+      // carry no formant information; fitting them lets a wrong scale win on noise.
+      const top = Math.max(...fr.db);
       const n = fr.db.length;
       if (n < 4) continue;
       let best = Infinity;
@@ -50,7 +55,10 @@ export function fitFormantScale(frames: HarmonicFrame[]): number {
         let sxx = 0;
         let sxy = 0;
         let syy = 0;
+        let used = 0;
         for (let h = 1; h <= n; h++) {
+          if (fr.db[h - 1]! < top - DYNAMIC_RANGE_DB) continue;
+          used++;
           const f = h * fr.f0;
           const x = Math.log2(f);
           const y = fr.db[h - 1]! - resonanceDb(v, f, a);
@@ -60,12 +68,13 @@ export function fitFormantScale(frames: HarmonicFrame[]): number {
           sxy += x * y;
           syy += y * y;
         }
-        const vx = sxx - (sx * sx) / n;
-        const cxy = sxy - (sx * sy) / n;
-        const sse = syy - (sy * sy) / n - (vx > 0 ? (cxy * cxy) / vx : 0);
+        if (used < 4) continue;
+        const vx = sxx - (sx * sx) / used;
+        const cxy = sxy - (sx * sy) / used;
+        const sse = (syy - (sy * sy) / used - (vx > 0 ? (cxy * cxy) / vx : 0)) / used;
         if (sse < best) best = sse;
       }
-      total += best / n;
+      if (best < Infinity) total += best;
     }
     return total;
   });
