@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { medianFilter, slidingMedian } from '../src/dsp/median';
+import { PairAligner, Stitcher } from '../src/pipeline/stitch';
 import { trackPitch } from '../src/pitch/yin';
 import { pitchShift, shifterHop } from '../src/voice/convert';
 import { fitFormantScale, type HarmonicFrame } from '../src/voice/formant-fit';
@@ -76,5 +77,35 @@ describe('dsp', () => {
       });
       expect(Math.abs(fitFormantScale(frames) / scale - 1)).toBeLessThan(0.03);
     }
+  });
+
+  it('pairs two streams stitched from the same blocks without losing or shifting audio', () => {
+    // Vocal mono, instrumental stereo, three overlapping blocks, as the cover pipeline feeds them.
+    const total = 1000;
+    const ramp = (from: number, to: number): Float32Array =>
+      Float32Array.from({ length: to - from }, (_, i) => from + i);
+    const got: Array<[number, number, number]> = [];
+    const aligner = new PairAligner((v, r) => {
+      for (let i = 0; i < v[0]!.length; i++) got.push([v[0]![i]!, r[0]![i]!, r[1]![i]!]);
+    });
+    const sv = new Stitcher(20, (p) => aligner.pushA(p));
+    const sr = new Stitcher(20, (p) => aligner.pushB(p));
+    const blocks: Array<[number, number]> = [
+      [0, 410],
+      [390, 810],
+      [790, total],
+    ];
+    blocks.forEach(([a, b], i) => {
+      const last = i === blocks.length - 1;
+      sv.push([ramp(a, b)], a, last);
+      sr.push([ramp(a, b), ramp(a, b)], a, last);
+    });
+    expect(aligner.pending).toBe(0);
+    expect(got.length).toBe(total);
+    got.forEach(([v, l, r], i) => {
+      expect(v).toBeCloseTo(i, 3);
+      expect(l).toBeCloseTo(i, 3);
+      expect(r).toBeCloseTo(i, 3);
+    });
   });
 });

@@ -38,6 +38,22 @@ describe('pipeline', () => {
     expect(progress.every((p, i) => i === 0 || p >= progress[i - 1]!)).toBe(true);
   }, 30000);
 
+  it('keeps every block of a multi-block song in the cover and its stems', async () => {
+    // 26 s = two 12 s blocks plus a remainder: the stitched vocal and instrumental must both reach
+    // the end, with the song's level in its second half too.
+    const input = songWav(dir, 26, { seed: 3 });
+    const out = join(dir, 'long.wav');
+    await createCover({ input, voice: 'ember', outputs: [{ path: out }], stemsDir: join(dir, 'long-stems') });
+    const wav = readWav(out);
+    const vocals = readWav(join(dir, 'long-stems', 'vocals.wav'));
+    expect(wav.channels[0]!.length).toBe(26 * 44100);
+    expect(vocals.channels[0]!.length).toBe(26 * 44100);
+    const rms = (x: Float32Array): number => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / x.length);
+    const first = rms(wav.channels[0]!.subarray(0, 12 * 44100));
+    const second = rms(wav.channels[0]!.subarray(13 * 44100));
+    expect(second / first).toBeGreaterThan(0.5);
+  }, 60000);
+
   it('separates mono input without a centre prior, keeping rate and length', async () => {
     const input = songWav(dir, 4, { mono: true });
     const r = await separateAudio(input, { outDir: join(dir, 'sep'), threads: 1 });

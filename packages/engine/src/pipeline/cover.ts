@@ -16,7 +16,7 @@ import { prepareInput } from './input';
 import { outputRange, type BlockSpan, type ConvertResult } from './jobs';
 import { createRunner } from './pool';
 import { BLOCK_SEC, PAD_SEC, XFADE_SEC, orderedPipeline, separateFile } from './separate-file';
-import { Stitcher, planBlocks } from './stitch';
+import { PairAligner, Stitcher, planBlocks } from './stitch';
 import type { CoverOptions, CoverResult } from '../types';
 
 const STAGES = {
@@ -108,15 +108,15 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
     const stemVoc = o.stemsDir ? new RawPcmWriter(scratch.file('stem-vocal.f32'), 1) : undefined;
     const stemInst = o.stemsDir ? new RawPcmWriter(scratch.file('stem-inst.f32'), 2) : undefined;
     const reverb = new Reverb(sr, opts.reverb);
-    let pending: { vocal?: Float32Array[]; rest?: Float32Array[] } = {};
-    const flush = (): void => {
-      if (!pending.vocal || !pending.rest) return;
-      const v = pending.vocal[0]!;
-      const n = Math.min(v.length, pending.rest[0]!.length);
+    // The vocal and the instrumental are stitched separately and may be cut differently; the
+    // aligner hands them over as equal, time-aligned pairs.
+    const aligner = new PairAligner((voc, rest) => {
+      const v = voc[0]!;
+      const n = v.length;
       const L = new Float32Array(n);
       const R = new Float32Array(n);
-      const rl = pending.rest[0]!;
-      const rr = pending.rest[1] ?? rl;
+      const rl = rest[0]!;
+      const rr = rest[1] ?? rl;
       for (let i = 0; i < n; i++) {
         L[i] = rl[i]! + v[i]!;
         R[i] = rr[i]! + v[i]!;
@@ -126,16 +126,9 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
       meter.push([L, R]);
       stemVoc?.write([v]);
       stemInst?.write([rl, rr]);
-      pending = {};
-    };
-    const stVoc = new Stitcher(Math.round(XFADE_SEC * sr), (p) => {
-      pending.vocal = p.map((c) => c.slice());
-      flush();
     });
-    const stRest = new Stitcher(Math.round(XFADE_SEC * sr), (p) => {
-      pending.rest = p.map((c) => c.slice());
-      flush();
-    });
+    const stVoc = new Stitcher(Math.round(XFADE_SEC * sr), (p) => aligner.pushA(p));
+    const stRest = new Stitcher(Math.round(XFADE_SEC * sr), (p) => aligner.pushB(p));
     const spans: BlockSpan[] = planBlocks(input.frames, Math.round(BLOCK_SEC * sr)).map(([start, end]) => ({
       start,
       end,
@@ -172,6 +165,9 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
         },
         o.signal,
       );
+      // Every frame of vocal must have met its instrumental; anything left is a stitching bug.
+      if (aligner.pending !== 0)
+        throw new Error(`unpaired audio after stitching (${aligner.pending} frames)`);
     } finally {
       mixW.close();
       stemVoc?.close();

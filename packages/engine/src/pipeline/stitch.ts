@@ -61,3 +61,54 @@ export function planBlocks(total: number, block: number): Array<[number, number]
   }
   return out;
 }
+
+/**
+ * Pairs two streams of planar chunks that arrive cut differently (a Stitcher may emit a block as
+ * one chunk or as two) and emits equal-length, time-aligned pairs in order. Without it, the
+ * second chunk of one stream would be matched with the first of the other and audio would be lost.
+ */
+export class PairAligner {
+  private a: Float32Array[] | undefined;
+  private b: Float32Array[] | undefined;
+
+  constructor(private readonly emit: (a: Float32Array[], b: Float32Array[]) => void) {}
+
+  pushA(chunk: Float32Array[]): void {
+    this.a = append(this.a, chunk);
+    this.drain();
+  }
+
+  pushB(chunk: Float32Array[]): void {
+    this.b = append(this.b, chunk);
+    this.drain();
+  }
+
+  /** Frames received on one side and not yet matched by the other. */
+  get pending(): number {
+    return (this.a?.[0]?.length ?? 0) + (this.b?.[0]?.length ?? 0);
+  }
+
+  private drain(): void {
+    const n = Math.min(this.a?.[0]?.length ?? 0, this.b?.[0]?.length ?? 0);
+    if (n === 0) return;
+    const a = this.a!;
+    const b = this.b!;
+    this.emit(
+      a.map((c) => c.subarray(0, n)),
+      b.map((c) => c.subarray(0, n)),
+    );
+    this.a = a[0]!.length > n ? a.map((c) => c.slice(n)) : undefined;
+    this.b = b[0]!.length > n ? b.map((c) => c.slice(n)) : undefined;
+  }
+}
+
+function append(held: Float32Array[] | undefined, chunk: Float32Array[]): Float32Array[] {
+  if (!held) return chunk.map((c) => c.slice());
+  return held.map((h, ch) => {
+    const c = chunk[ch]!;
+    const out = new Float32Array(h.length + c.length);
+    out.set(h);
+    out.set(c, h.length);
+    return out;
+  });
+}

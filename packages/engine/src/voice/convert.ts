@@ -229,10 +229,16 @@ function holdBelowFundamental(mag: Float64Array, env: Float64Array, searchTo: nu
   for (let k = from; k < searchTo; k++) {
     const m = mag[k]!;
     if (m >= floor && m >= mag[k - 1]! && m >= mag[k + 1]!) {
-      for (let q = 0; q < k; q++) env[q] = Math.max(env[q]!, env[k]!);
+      holdBelowBin(env, k);
       return;
     }
   }
+}
+
+/** Raises the envelope below bin `k` to its value at `k`. */
+function holdBelowBin(env: Float64Array, k: number): void {
+  if (k <= 0 || k >= env.length) return;
+  for (let q = 0; q < k; q++) env[q] = Math.max(env[q]!, env[k]!);
 }
 
 /** Cepstrally smoothed magnitude envelope (about 1.2 ms lifter): broad formant shape, not harmonics. */
