@@ -35,6 +35,8 @@ import { createLibraryRepo } from './features/library/library.repo';
 import { createLibraryService } from './features/library/library.service';
 import { libraryRoutes } from './features/library/library.routes';
 import { installCommerce } from './features/billing/commerce';
+import { createCoversFeature } from './features/covers/covers.module';
+import { coversRoutes } from './features/covers/covers.routes';
 
 export interface AppDeps {
   settings: Settings;
@@ -102,10 +104,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storeRoutes({ ...storage, storage: storage.service }));
   await app.register(storageRoutes(storage.service, { publicUrl: settings.PUBLIC_URL }));
   await app.register(libraryRoutes(library));
+  // AI Covers tasks; the wallet asks them who owns a covers task before charging its download.
+  const covers = createCoversFeature({
+    db: database.db,
+    queue: deps.queue,
+    storage: storage.service,
+    log: app.log,
+  });
+  await app.register(coversRoutes(covers));
   // Credits wallet, memberships, checkout, promotion (issue 6).
-  const commerce = await installCommerce(app, { settings, database, secret });
+  const commerce = await installCommerce(app, {
+    settings,
+    database,
+    secret,
+    tasks: { 'ai-covers': covers.taskLookup },
+  });
   // At sign-in: visitor uploads move to the account; user info carries the wallet's fields.
   auth.registerVisitorClaim('storage', storage.service.claimVisitorFiles);
+  auth.registerVisitorClaim('covers', covers.claimVisitorTasks);
   auth.registerUserInfoContributor(commerce.userInfoContributor);
   openApiRoute(app);
 

@@ -4,6 +4,9 @@ import type { Database } from './platform/db/client';
 import { startCreditsJobs } from './features/credits/credits.jobs';
 import type { Settings } from './config';
 import { startStorageJobs } from './features/storage/storage.jobs';
+import { startCoversJobs } from './features/covers/covers.jobs';
+import { createStorageFeature } from './features/storage/storage.factory';
+import { loadSecret } from './platform/auth/secret';
 
 /** The composition root of the worker: every queue handler is registered here, by name. */
 export async function startWorker(deps: {
@@ -26,4 +29,18 @@ export async function startWorker(deps: {
       settings: deps.settings,
       log: deps.log,
     });
+  // Covers: renders and the sweep need the database and the object store (outputs are stored files).
+  if (deps.database && deps.settings) {
+    const storage = createStorageFeature({
+      settings: deps.settings,
+      db: deps.database.db,
+      secret: loadSecret(deps.settings.AUTH_SECRET, deps.settings.dataDir),
+    });
+    await startCoversJobs({
+      queue: deps.queue,
+      database: deps.database,
+      storage: storage.service,
+      log: deps.log,
+    });
+  }
 }

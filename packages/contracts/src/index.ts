@@ -10,3 +10,4 @@ export * from './storage';
 export * from './library';
 export * from './credits';
 export * from './billing';
+export * from './covers';

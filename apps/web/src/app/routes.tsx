@@ -38,6 +38,15 @@ const CreditPage = lazy(() =>
   import('../features/credits/CreditPage').then((m) => ({ default: m.CreditPage })),
 );
 const EntryPage = lazy(() => import('../features/entry/EntryPage').then((m) => ({ default: m.EntryPage })));
+const MyCoversPage = lazy(() =>
+  import('../features/covers-tool/MyCoversPage').then((m) => ({ default: m.MyCoversPage })),
+);
+const CoverCreatePage = lazy(() =>
+  import('../features/covers-tool/CoverCreatePage').then((m) => ({ default: m.CoverCreatePage })),
+);
+const CoverTaskPage = lazy(() =>
+  import('../features/covers-tool/CoverTaskPage').then((m) => ({ default: m.CoverTaskPage })),
+);
 
 /** Unmatched paths go to the root, keeping the language segment (§2). */
 function RedirectToRoot() {
@@ -78,6 +87,9 @@ export const appRoutes: RouteObject[] = [
         element: <AppLayout />,
         children: [
           { index: true, element: <CoversHomePage /> },
+          { path: 'covers', element: <MyCoversPage /> },
+          { path: 'covers/new', element: <CoverCreatePage /> },
+          { path: 'covers/:taskId', element: <CoverTaskPage /> },
           ...headshotRoutes('headshots'),
           // §2 aliases: 'app' for the headshot home, 'app/usercenter' for the user center.
           ...headshotRoutes('headshots/app'),

@@ -6,6 +6,7 @@ import { orders } from './billing.schema';
 import { createBillingRepo } from './billing.repo';
 import { createBillingService } from './billing.service';
 import type { PaymentProvider } from './payment-provider';
+import { seedCoverTask } from '../covers/covers.test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -236,6 +237,7 @@ describe('memberships', () => {
     expect(info.subscribeList).toEqual([expect.objectContaining({ plan: 'monthly', active: true })]);
     expect(info.expire_time).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
 
+    await seedCoverTask(ctx, userId, 'm-1');
     const cover = (await get('/v1/deduct?kind=ai-covers&task_id=m-1', auth)).json();
     expect(cover).toMatchObject({ code: 0, data: { consumed: 0, allowance_used: 1 } });
     const video = (await get('/v1/deduct?kind=video-bgremover&task_id=m-2&val=290', auth)).json();

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { Settings } from '../../config';
 import type { Database } from '../../platform/db/client';
 import { createCreditsRepo } from '../credits/credits.repo';
-import { createCreditsService, type TaskOwnerLookup } from '../credits/credits.service';
+import { createCreditsService, type TaskLookups } from '../credits/credits.service';
 import { creditsRoutes } from '../credits/credits.routes';
 import { createIntegralService } from '../credits/integral.service';
 import { createUserInfoCredits } from '../credits/user-info';
@@ -25,8 +25,8 @@ export interface CommerceDeps {
   database: Database;
   /** The server secret; the sandbox signing key derives from it unless SANDBOX_WEBHOOK_SECRET is set. */
   secret: Uint8Array;
-  /** Who owns a task (from the covers feature); without it the first account charged owns a task. */
-  taskOwner?: TaskOwnerLookup;
+  /** Task lookups of the tools whose tasks live here (covers); other tools: first account charged owns it. */
+  tasks?: TaskLookups;
   /** Stripe client override (tests run offline). */
   stripeClient?: Stripe;
 }
@@ -45,7 +45,7 @@ export async function installCommerce(app: FastifyInstance, deps: CommerceDeps) 
   const creditsRepo = createCreditsRepo(database.db);
   const credits = createCreditsService({
     repo: creditsRepo,
-    ...(deps.taskOwner ? { taskOwner: deps.taskOwner } : {}),
+    ...(deps.tasks ? { tasks: deps.tasks } : {}),
   });
   const integral = createIntegralService({ credits });
   const promotion = createPromotionService({ credits, secret: deps.secret });

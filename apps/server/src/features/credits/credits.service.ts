@@ -18,10 +18,17 @@ import type { CreditsRepo, LedgerOps, MembershipRow, Tx } from './credits.repo';
 import { addMonths, formatDate, monthStart } from './credits-time';
 
 /**
- * Who owns a task of a tool: the user id, `null` for an anonymous task, `undefined` when there is no
- * such task. Supplied by the features that own tasks; without it the first account charged owns it.
+ * What the feature that owns a tool's tasks says about one task: its account (`null` for a
+ * visitor's task, which nobody can pay for until sign-in claims it) and whether it has a result to
+ * pay for yet. `undefined` when there is no such task.
  */
-export type TaskOwnerLookup = (kind: ToolKind, taskId: string) => Promise<number | null | undefined>;
+export type TaskLookup = (taskId: string) => Promise<{ userId: number | null; ready: boolean } | undefined>;
+
+/**
+ * Task lookups by tool. Tools with one are charged only by the task's owner and only once the task
+ * is ready; tools without one (their tasks live elsewhere) keep "the first account charged owns it".
+ */
+export type TaskLookups = Partial<Record<ToolKind, TaskLookup>>;
 
 export interface GrantInput {
   source: LotSource;
@@ -70,11 +77,7 @@ export function toMembershipItem(m: MembershipRow, now: Date): MembershipItem {
 }
 
 /** The wallet: grants, charges, balance, records. Every movement is one per-user transaction. */
-export function createCreditsService(deps: {
-  repo: CreditsRepo;
-  now?: () => Date;
-  taskOwner?: TaskOwnerLookup;
-}) {
+export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date; tasks?: TaskLookups }) {
   const { repo } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -128,9 +131,14 @@ export function createCreditsService(deps: {
      * charge again and takes nothing. Members use their allowance (or unlimited use) instead.
      */
     async deduct(userId: number, input: DeductInput): Promise<DeductData> {
-      if (deps.taskOwner) {
-        const owner = await deps.taskOwner(input.kind, input.taskId);
-        if (owner !== userId) throw new AppError(Code.noTask, 'task_id: no such task for this account', 404);
+      const lookup = deps.tasks?.[input.kind];
+      if (lookup) {
+        const task = await lookup(input.taskId);
+        if (!task || task.userId !== userId)
+          throw new AppError(Code.noTask, 'task_id: no such task for this account', 404);
+        // Charging before there is a result would take a credit for something that may fail.
+        if (!task.ready)
+          throw new AppError(Code.error, 'task_id: the task has no result to pay for yet', 409);
       }
       return repo.inUserTx(userId, async (ops) => {
         const at = now();
@@ -144,7 +152,7 @@ export function createCreditsService(deps: {
             record_id: existing.id,
           };
         }
-        if (!deps.taskOwner && (await ops.chargedToOtherUser(userId, input.kind, input.taskId))) {
+        if (!lookup && (await ops.chargedToOtherUser(userId, input.kind, input.taskId))) {
           throw new AppError(Code.noTask, 'task_id: no such task for this account', 404);
         }
         const cost = CREDIT_COSTS[input.kind];

@@ -4,6 +4,7 @@ import { signInTestUser, type TestContext } from '../../test/context';
 import { createTestContext } from '../../test/context';
 import { startCreditsJobs, EXPIRE_LOTS_JOB } from './credits.jobs';
 import { creditLots } from './credits.schema';
+import { seedCoverTask } from '../covers/covers.test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -38,6 +39,7 @@ describe('GET /v1/deduct', () => {
 
   it('with no credits answers 490026 and charges nothing; after the gift it charges once', async () => {
     const { userId, auth } = await signInTestUser(ctx);
+    await seedCoverTask(ctx, userId, 'song-a');
     const refused = await get('/v1/deduct?kind=ai-covers&task_id=song-a', auth);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 490026, msg: 'Not enough credits for download' });
@@ -70,6 +72,7 @@ describe('GET /v1/deduct', () => {
 
   it('50 concurrent HTTP deductions for one download charge exactly once', async () => {
     const { userId, auth } = await signInTestUser(ctx);
+    await seedCoverTask(ctx, userId, 'race-1');
     await ctx.app.commerce.credits.grant(userId, {
       source: 'purchase',
       sourceRef: 'order:x',
@@ -199,5 +202,26 @@ describe('expiry job', () => {
     expect(lot).toMatchObject({ remaining: 0, expiredAmount: 4 });
     const rows = (await get('/v1/credits/records?type=acquisition', auth)).json().data.rows;
     expect(rows[0]).toMatchObject({ expired: true, remaining: 0 });
+  });
+
+  it("charges a covers download only for the caller's own finished task", async () => {
+    const { userId, auth } = await signInTestUser(ctx);
+    const other = await signInTestUser(ctx);
+    await ctx.app.commerce.credits.grant(userId, {
+      source: 'purchase',
+      sourceRef: 'order:y',
+      amount: 5,
+      details: '',
+    });
+    await seedCoverTask(ctx, other.userId, 'theirs-1');
+    await seedCoverTask(ctx, userId, 'mine-running', { status: 2 });
+    for (const task of ['theirs-1', 'nobody-1']) {
+      const res = await get(`/v1/deduct?kind=ai-covers&task_id=${task}`, auth);
+      expect(res.json()).toMatchObject({ code: 490618 });
+    }
+    const early = await get('/v1/deduct?kind=ai-covers&task_id=mine-running', auth);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().msg).toMatch(/no result to pay for yet/);
+    expect((await get('/v1/credits/account', auth)).json().data).toMatchObject({ balance: 5 });
   });
 });

@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import {
   Code,
@@ -337,6 +340,17 @@ export function createStorageService(deps: {
         await store.remove(row.storageKey).catch(() => failed.push(row.storageKey));
       }
       return failed;
+    },
+
+    /**
+     * A path on this machine holding a stored object's bytes, for tools that read files (ffmpeg):
+     * the embedded store's own file, else a copy streamed into `dir` (the caller removes `dir`).
+     */
+    async localFile(file: Pick<FileRow, 'storageKey' | 'ext'>, dir: string): Promise<string> {
+      if (store.localPath) return store.localPath(file.storageKey);
+      const target = path.join(dir, /^[a-z0-9]{1,8}$/i.test(file.ext) ? `source.${file.ext}` : 'source');
+      await pipeline(await store.read(file.storageKey), fs.createWriteStream(target));
+      return target;
     },
 
     /** Stores bytes the server produced (results, previews) and records them for an owner. */

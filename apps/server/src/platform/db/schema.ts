@@ -7,3 +7,4 @@ export * from '../../features/accounts/accounts.schema';
 export * from '../../features/credits/credits.schema';
 export * from '../../features/billing/billing.schema';
 export * from '../../features/storage/storage.schema';
+export * from '../../features/covers/covers.schema';

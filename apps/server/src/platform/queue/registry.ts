@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COVER_LIMITS } from '@ai-covers/contracts';
 
 /** One job definition: its payload schema and queue policy (retries, expiry). */
 export interface JobDefinition<S extends z.ZodType> {
@@ -36,6 +37,21 @@ export const jobs = {
     retryLimit: 2,
     retryDelaySeconds: 60,
     expireInSeconds: 600,
+  }),
+  // Covers: one cover render per job; expiry beyond the render timeout, so a live run is never
+  // taken over, and one retry for a worker that died mid-run.
+  'covers.render': defineJob({
+    payload: z.object({ task_id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: COVER_LIMITS.timeoutSeconds + 120,
+  }),
+  // Covers: timed-out runs of dead workers, and waiting tasks whose job was never sent.
+  'covers.sweep': defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
   }),
 } as const;
 

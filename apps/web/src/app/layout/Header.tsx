@@ -27,6 +27,9 @@ export function Header() {
           <NavLink to={langPath('/')} end className={navClass}>
             {t('nav.covers')}
           </NavLink>
+          <NavLink to={langPath('/covers')} className={navClass}>
+            {t('coversTool.nav.myCovers')}
+          </NavLink>
           <NavLink to={langPath('/headshots')} className={navClass}>
             {t('nav.headshots')}
           </NavLink>

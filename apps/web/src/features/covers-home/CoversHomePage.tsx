@@ -1,11 +1,15 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
+import { coverPaths } from '../covers-tool/paths';
+import { useLangPath } from '../language/use-lang-path';
 import { VoiceLibrary } from './VoiceLibrary';
 import styles from './CoversHome.module.css';
 
 /** AI Covers landing: the promise, how it works, and the voice library. */
 export function CoversHomePage() {
   const { t } = useTranslation();
+  const langPath = useLangPath();
   const steps = [
     { title: t('covers.steps.pick'), text: t('covers.steps.pickText') },
     { title: t('covers.steps.song'), text: t('covers.steps.songText') },
@@ -17,10 +21,15 @@ export function CoversHomePage() {
         <p className={ui.eyebrow}>{t('covers.hero.eyebrow')}</p>
         <h1 className={styles.heroTitle}>{t('covers.hero.title')}</h1>
         <p className={styles.heroLead}>{t('covers.hero.lead')}</p>
-        <a className={ui.button} href="#voices">
-          {t('covers.hero.cta')}
-        </a>
-        <p className={styles.heroNote}>{t('covers.hero.note')}</p>
+        <div className={styles.heroActions}>
+          <Link className={ui.button} to={langPath(coverPaths.create())}>
+            {t('coversTool.home.cta')}
+          </Link>
+          <a className={`${ui.button} ${ui.secondary}`} href="#voices">
+            {t('covers.hero.cta')}
+          </a>
+        </div>
+        <p className={styles.heroNote}>{t('coversTool.costNote')}</p>
       </section>
 
       <section aria-labelledby="how-title" className={styles.section}>

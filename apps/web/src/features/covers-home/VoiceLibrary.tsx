@@ -1,14 +1,18 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../categories/use-categories';
 import { ALL_CATEGORY_ID, buildCategoryMenu } from '../categories/category-menu';
 import { CategoryMenu } from '../categories/CategoryMenu';
 import { ui } from '../../shared/ui/PageIntro';
+import { coverPaths } from '../covers-tool/paths';
+import { useLangPath } from '../language/use-lang-path';
 import styles from './CoversHome.module.css';
 
 /** Voice cards from the category API, filtered by the category menu. */
 export function VoiceLibrary() {
   const { t, i18n } = useTranslation();
+  const langPath = useLangPath();
   const query = useCategories('covers', i18n.language);
   const [selectedId, setSelectedId] = useState(ALL_CATEGORY_ID);
   const entries = buildCategoryMenu(query.data);
@@ -40,8 +44,17 @@ export function VoiceLibrary() {
                 </span>
               )}
               <div>
-                <h3 className={styles.voiceName}>{voice.name}</h3>
+                <h3 id={`voice-name-${voice.id}`} className={styles.voiceName}>
+                  {voice.name}
+                </h3>
                 {voice.description ? <p className={styles.voiceText}>{voice.description}</p> : null}
+                <Link
+                  className={styles.voiceLink}
+                  to={langPath(coverPaths.create(voice.id))}
+                  aria-describedby={`voice-name-${voice.id}`}
+                >
+                  {t('coversTool.home.useVoice')}
+                </Link>
               </div>
             </li>
           ))}

@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoverMsg } from '@ai-covers/contracts';
+import { EngineError, listVoices, type CoverOptions } from '@ai-covers/engine';
+import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
+import { visitor, type Headers } from '../storage/storage.test-kit';
+import { createRenderEnqueuer } from './covers.enqueue';
+import { startCoversJobs, sweepCoverTasks } from './covers.jobs';
+import { createCoversRepo, type CoversRepo } from './covers.repo';
+import { coverTasks } from './covers.schema';
+import { createCoversService } from './covers.service';
+import { renderCoverTask } from './covers.render';
+import { renderDeps, runRenderJob, songWav, uploadSong } from './covers.test-kit';
+
+let ctx: TestContext;
+let dataDir: string;
+let repo: CoversRepo;
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'covers-jobs-test-'));
+  ctx = await createTestContext({ DATA_DIR: dataDir });
+  repo = createCoversRepo(ctx.database.db);
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const get = (url: string, who: Headers) => ctx.app.inject({ method: 'GET', url, headers: who });
+const remove = (who: Headers, taskId: string) =>
+  ctx.app.inject({ method: 'POST', url: '/v1/task/delete', headers: who, payload: { task_id: taskId } });
+
+/** A waiting task of `who` on a one-second song. */
+async function newTask(who: Headers, name = 'song.wav'): Promise<string> {
+  const key = await uploadSong(ctx, who, name, songWav(1));
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/vsas/create',
+    headers: who,
+    payload: { voice_id: 'velvet', file_key: key },
+  });
+  expect(res.json().code).toBe(0);
+  return res.json().data.task_id as string;
+}
+
+/** An engine stand-in that waits until it is stopped, as the real one does between blocks. */
+function untilStopped(before?: (o: CoverOptions) => Promise<void>) {
+  return async (o: CoverOptions): Promise<never> => {
+    await before?.(o);
+    await new Promise<void>((resolve) => {
+      if (o.signal?.aborted) resolve();
+      o.signal?.addEventListener('abort', () => resolve());
+    });
+    throw new EngineError('CANCELLED', 'The job was cancelled.');
+  };
+}
+
+describe('the render job', () => {
+  it('a task deleted while running is closed; its job drops the result and stops', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    const outcome = await runRenderJob(ctx, taskId, {
+      progressIntervalMs: 0,
+      createCover: untilStopped(async (o) => {
+        const closed = await remove(guest, taskId);
+        expect(closed.json().data).toEqual({ task_id: taskId, outcome: 'closed' });
+        o.onProgress?.(0.5);
+      }),
+    });
+    expect(outcome).toBe('discarded');
+    const task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+    expect(task).toMatchObject({ status: 5, preview_url: null });
+    // A closed task is deleted for good the second time.
+    expect((await remove(guest, taskId)).json().data.outcome).toBe('deleted');
+    expect((await remove(guest, taskId)).json().code).toBe(490618);
+  });
+
+  it('stops at the timeout: status 6 with its message, and it can be retried', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    expect(await runRenderJob(ctx, taskId, { timeoutMs: 50, createCover: untilStopped() })).toBe('timeout');
+    expect((await get(`/v1/vsas/result/${taskId}`, guest)).json().data).toMatchObject({
+      status: 6,
+      error: CoverMsg.timedOut,
+    });
+    const retried = (await get(`/v1/vsas/retry/${taskId}`, guest)).json();
+    expect(retried.data).toMatchObject({ status: 1, error: null });
+    expect((await repo.findById(taskId))?.jobId).toBeTruthy();
+  });
+
+  it.each([
+    ['an unexpected error', new Error('disk on fire')],
+    ['an internal engine error', new EngineError('INTERNAL', 'Internal engine error: x is undefined')],
+  ])('%s fails the task with a plain message, logged for operators', async (_name, thrown) => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    const logged: unknown[] = [];
+    const outcome = await runRenderJob(ctx, taskId, {
+      createCover: () => Promise.reject(thrown),
+      log: { info: () => {}, error: (obj) => logged.push(obj) },
+    });
+    expect(outcome).toBe('failed');
+    expect((await get(`/v1/vsas/result/${taskId}`, guest)).json().data).toMatchObject({
+      status: 4,
+      error: CoverMsg.engineFailed,
+    });
+    expect(logged).toHaveLength(1);
+  });
+
+  it('writes progress upward only, at most once per interval, below 1 until done', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    const seen: number[] = [];
+    await runRenderJob(ctx, taskId, {
+      progressIntervalMs: 0,
+      createCover: async (o) => {
+        for (const p of [0.2, 0.1, 0.6, 1]) {
+          o.onProgress?.(p);
+          // Let the write land, then look at what the task says.
+          await new Promise((r) => setTimeout(r, 30));
+          seen.push((await repo.findById(taskId))!.progress);
+        }
+        throw new EngineError('SILENT', 'The audio is silent (or too quiet to process: below -60 dBFS).');
+      },
+    });
+    expect(seen).toEqual([0.2, 0.2, 0.6, 0.99]);
+  });
+
+  it('a deleted waiting task is skipped; a song deleted from the library fails the task', async () => {
+    const guest = visitor();
+    const gone = await newTask(guest);
+    const jobId = (await repo.findById(gone))!.jobId!;
+    expect((await remove(guest, gone)).json().data.outcome).toBe('deleted');
+    expect(await renderCoverTask(renderDeps(ctx), gone, jobId)).toBe('skipped');
+
+    const orphan = await newTask(guest, 'deleted.wav');
+    const files = (await get('/v1/library/files', guest)).json().data.rows;
+    const song = files.find((f: { name: string }) => f.name === 'deleted.wav');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/library/delete',
+      headers: guest,
+      payload: { ids: [song.id] },
+    });
+    expect(await runRenderJob(ctx, orphan)).toBe('failed');
+    expect((await get(`/v1/vsas/result/${orphan}`, guest)).json().data).toMatchObject({
+      status: 4,
+      error: 'The file does not exist.',
+    });
+  });
+});
+
+describe('the sweep', () => {
+  it('times out runs of dead workers and sends jobs that were never sent', async () => {
+    const guest = visitor();
+    const running = await newTask(guest);
+    const unsent = await newTask(guest, 'b.wav');
+    const fresh = await newTask(guest, 'c.wav');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await repo.claim(running, 'dead-worker-job', hourAgo);
+    await ctx.database.db
+      .update(coverTasks)
+      .set({ jobId: null, updatedAt: hourAgo })
+      .where(eq(coverTasks.id, unsent));
+    await ctx.database.db.update(coverTasks).set({ jobId: null }).where(eq(coverTasks.id, fresh));
+
+    const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
+    const result = await sweepCoverTasks({ repo, enqueue, timeoutMs: 60_000 });
+    expect(result).toEqual({ timedOut: 1, resent: 1 });
+    expect(await repo.findById(running)).toMatchObject({ status: 6, error: CoverMsg.timedOut });
+    const resent = await repo.findById(unsent);
+    expect(resent?.jobId).toBeTruthy();
+    expect((await ctx.queue.boss.getJobById('covers.render', resent!.jobId!))?.data).toEqual({
+      task_id: unsent,
+    });
+    // Sent less than a minute ago may still be on its way: left alone.
+    expect((await repo.findById(fresh))?.jobId).toBeNull();
+    // The dead worker's job, should it come back, can no longer touch the task.
+    expect(await repo.reportProgress(running, 'dead-worker-job', 0.5)).toBe(false);
+  });
+});
+
+describe('waiting for changes (subscribe)', () => {
+  it('answers at once without a known state, and when the task moves', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    const now = await get(`/v1/vsas/subscribe/${taskId}`, guest);
+    expect(now.json().data).toMatchObject({ status: 1 });
+
+    const started = Date.now();
+    const waiting = get(`/v1/vsas/subscribe/${taskId}?status=1&progress=0&_t=1`, guest);
+    setTimeout(() => void repo.claim(taskId, (Date.now() + 1).toString(), new Date()), 700);
+    const moved = await waiting;
+    expect(moved.json().data).toMatchObject({ status: 2, progress: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('stops waiting when the caller goes away', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    const covers = createCoversService({
+      repo,
+      storage: ctx.app.services.storage,
+      enqueue: async () => true,
+      voices: listVoices,
+      subscribe: { maxWaitMs: 10_000, pollMs: 50 },
+    });
+    const gone = new AbortController();
+    setTimeout(() => gone.abort(), 200);
+    const started = Date.now();
+    const owner = { userId: null, visitorId: guest['x-visitor-id']! };
+    const task = await covers.subscribe(owner, taskId, { status: 1, progress: 0 }, gone.signal);
+    expect(task.status).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('sign-in', () => {
+  it("a visitor's covers become the account's, which can then pay for them once done", async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    const user = await signInTestUser(ctx);
+    await ctx.app.commerce.grantSignupGift(user.userId);
+    const early = await get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, user.auth);
+    expect(early.json().code).toBe(490618);
+    expect(await repo.claimVisitorTasks(guest['x-visitor-id']!, user.userId)).toBe(1);
+    expect((await get(`/v1/vsas/result/${taskId}`, guest)).json().code).toBe(490618);
+    expect((await get('/v1/vsas/list', user.auth)).json().data.rows[0].task_id).toBe(taskId);
+    // Now the account's own task: the charge gets past ownership and waits for a result.
+    const waiting = await get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, user.auth);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toMatchObject({ code: 1, msg: 'task_id: the task has no result to pay for yet' });
+    expect((await get('/v1/credits/account', user.auth)).json().data).toMatchObject({ balance: 1 });
+  });
+});
+
+describe('the worker', () => {
+  it('picks queued covers up on its own and finishes them', async () => {
+    // Earlier tests called the handler directly and left their jobs queued: only this one should run.
+    await ctx.queue.boss.purgeQueue('covers.render');
+    await startCoversJobs({
+      queue: ctx.queue,
+      database: ctx.database,
+      storage: ctx.app.services.storage,
+      log: ctx.app.log,
+    });
+    const guest = visitor();
+    const taskId = await newTask(guest, 'queued.wav');
+    let task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+    for (let i = 0; i < 120 && task.status < 3; i++) {
+      task = (
+        await get(`/v1/vsas/subscribe/${taskId}?status=${task.status}&progress=${task.progress}`, guest)
+      ).json().data;
+    }
+    expect(task).toMatchObject({ status: 3, progress: 1, error: null });
+    expect((await ctx.app.inject({ method: 'GET', url: task.preview_url })).statusCode).toBe(200);
+  }, 60_000);
+});

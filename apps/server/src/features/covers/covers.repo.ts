@@ -1,0 +1,334 @@
+import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { COVER_DOWNLOAD, TaskStatus } from '@ai-covers/contracts';
+import type { Db } from '../../platform/db/client';
+import { creditConsumptions } from '../credits/credits.schema';
+import type { Owner } from '../storage/storage.repo';
+import { files, type FileRow } from '../storage/storage.schema';
+import { coverTasks, type CoverTaskRow, type NewCoverTaskRow } from './covers.schema';
+
+/** A transaction handle. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a signed read URL needs of a stored file. */
+export type FileRef = Pick<FileRow, 'id' | 'bucket' | 'storageKey' | 'name'>;
+
+/** A task with the files its answers point at. */
+export interface TaskWithFiles {
+  task: CoverTaskRow;
+  preview: FileRef | null;
+  result: FileRef | null;
+}
+
+const ACTIVE = [TaskStatus.waiting, TaskStatus.running];
+const previewFiles = alias(files, 'preview_files');
+const resultFiles = alias(files, 'result_files');
+
+/** "Owned by this owner" for tasks; never matches when the owner is empty (as for files). */
+export function taskOwnedBy(owner: Owner): SQL {
+  if (owner.userId) return eq(coverTasks.userId, owner.userId);
+  if (owner.visitorId) return and(eq(coverTasks.visitorId, owner.visitorId), isNull(coverTasks.userId))!;
+  return sql`false`;
+}
+
+/** The advisory-lock key serialising one owner's task creations (the active-task limit). */
+const ownerLockKey = (owner: Owner) =>
+  owner.userId ? `covers:u:${owner.userId}` : `covers:v:${owner.visitorId}`;
+
+/** The condition every write of a run carries: the task is still running, and still this job's. */
+const runGuard = (id: string, jobId: string) =>
+  and(eq(coverTasks.id, id), eq(coverTasks.status, TaskStatus.running), eq(coverTasks.jobId, jobId));
+
+/** All SQL of the covers feature (tasks; read-only looks at files and download charges). */
+export function createCoversRepo(db: Db) {
+  function selectWithFiles() {
+    return db
+      .select({
+        task: coverTasks,
+        preview: {
+          id: previewFiles.id,
+          bucket: previewFiles.bucket,
+          storageKey: previewFiles.storageKey,
+          name: previewFiles.name,
+        },
+        result: {
+          id: resultFiles.id,
+          bucket: resultFiles.bucket,
+          storageKey: resultFiles.storageKey,
+          name: resultFiles.name,
+        },
+      })
+      .from(coverTasks)
+      .leftJoin(previewFiles, eq(previewFiles.id, coverTasks.previewFileId))
+      .leftJoin(resultFiles, eq(resultFiles.id, coverTasks.resultFileId));
+  }
+
+  /** Runs `fn` holding the owner's lock, after counting their waiting + running tasks. */
+  function withinActiveLimit<T>(owner: Owner, max: number, fn: (tx: Tx) => Promise<T>): Promise<T | null> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${ownerLockKey(owner)}, 0))`);
+      const [row] = await tx
+        .select({ n: count() })
+        .from(coverTasks)
+        .where(and(taskOwnedBy(owner), inArray(coverTasks.status, ACTIVE)));
+      if ((row?.n ?? 0) >= max) return null;
+      return fn(tx);
+    });
+  }
+
+  return {
+    /** Inserts a waiting task unless the owner already has `max` active ones (then null). */
+    insertWithinLimit(owner: Owner, row: NewCoverTaskRow, max: number): Promise<CoverTaskRow | null> {
+      return withinActiveLimit(owner, max, async (tx) => {
+        const [inserted] = await tx.insert(coverTasks).values(row).returning();
+        return inserted!;
+      });
+    },
+
+    /** A failed or timed-out task back to waiting (no job yet), within the active limit. */
+    requeueWithinLimit(
+      owner: Owner,
+      id: string,
+      max: number,
+    ): Promise<{ requeued: CoverTaskRow | null } | null> {
+      return withinActiveLimit(owner, max, async (tx) => {
+        const [row] = await tx
+          .update(coverTasks)
+          .set({
+            status: TaskStatus.waiting,
+            progress: 0,
+            error: null,
+            jobId: null,
+            keyApplied: null,
+            startedAt: null,
+            finishedAt: null,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(coverTasks.id, id),
+              taskOwnedBy(owner),
+              inArray(coverTasks.status, [TaskStatus.failed, TaskStatus.timeout]),
+            ),
+          )
+          .returning();
+        return { requeued: row ?? null };
+      });
+    },
+
+    async findOwned(owner: Owner, id: string): Promise<TaskWithFiles | null> {
+      const [row] = await selectWithFiles()
+        .where(and(eq(coverTasks.id, id), taskOwnedBy(owner)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Status and progress only: what a long-poll compares on every tick. */
+    async stateOf(owner: Owner, id: string): Promise<{ status: number; progress: number } | null> {
+      const [row] = await db
+        .select({ status: coverTasks.status, progress: coverTasks.progress })
+        .from(coverTasks)
+        .where(and(eq(coverTasks.id, id), taskOwnedBy(owner)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The owner's tasks among ids (newest first), or one page of all of them. */
+    async listOwned(
+      owner: Owner,
+      query: { ids?: string[] | undefined; limit: number; offset: number },
+    ): Promise<{ rows: TaskWithFiles[]; total: number }> {
+      const where = query.ids
+        ? and(taskOwnedBy(owner), inArray(coverTasks.id, query.ids))
+        : taskOwnedBy(owner);
+      const [totalRow] = await db.select({ n: count() }).from(coverTasks).where(where);
+      const rows = await selectWithFiles()
+        .where(where)
+        .orderBy(desc(coverTasks.createdAt), desc(coverTasks.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      return { rows, total: totalRow?.n ?? 0 };
+    },
+
+    /** Which of these tasks the user has paid the full download of (read-only look at the ledger). */
+    async paidTaskIds(userId: number, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ taskId: creditConsumptions.taskId })
+        .from(creditConsumptions)
+        .where(
+          and(
+            eq(creditConsumptions.userId, userId),
+            eq(creditConsumptions.kind, COVER_DOWNLOAD.kind),
+            eq(creditConsumptions.purpose, COVER_DOWNLOAD.purpose),
+            inArray(creditConsumptions.taskId, ids),
+          ),
+        );
+      return new Set(rows.map((r) => r.taskId));
+    },
+
+    async ownerOf(id: string): Promise<(Owner & { status: number }) | undefined> {
+      const [row] = await db
+        .select({ userId: coverTasks.userId, visitorId: coverTasks.visitorId, status: coverTasks.status })
+        .from(coverTasks)
+        .where(eq(coverTasks.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Records the job sent for a waiting task (replacing a lost one). A job that already claimed
+     * the task has moved it to running, so this never overwrites a live run's job.
+     */
+    async recordJob(id: string, jobId: string): Promise<void> {
+      await db
+        .update(coverTasks)
+        .set({ jobId, updatedAt: new Date() })
+        .where(and(eq(coverTasks.id, id), eq(coverTasks.status, TaskStatus.waiting)));
+    },
+
+    /**
+     * Deletes the owner's task, except a running one, which is closed (its job discards the result).
+     * Returns what happened and the result files to remove; null when there is no such task.
+     */
+    async deleteOrClose(
+      owner: Owner,
+      id: string,
+    ): Promise<{ outcome: 'deleted' | 'closed'; fileIds: number[] } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(coverTasks)
+          .where(and(eq(coverTasks.id, id), taskOwnedBy(owner)))
+          .for('update');
+        if (!row) return null;
+        if (row.status === TaskStatus.running) {
+          await tx
+            .update(coverTasks)
+            .set({ status: TaskStatus.closed, finishedAt: new Date(), updatedAt: new Date() })
+            .where(eq(coverTasks.id, id));
+          return { outcome: 'closed' as const, fileIds: [] };
+        }
+        await tx.delete(coverTasks).where(eq(coverTasks.id, id));
+        const fileIds = [row.resultFileId, row.previewFileId].filter((f): f is number => f !== null);
+        return { outcome: 'deleted' as const, fileIds };
+      });
+    },
+
+    /** Sign-in: a visitor's tasks become the account's. */
+    async claimVisitorTasks(visitorId: string, userId: number): Promise<number> {
+      const moved = await db
+        .update(coverTasks)
+        .set({ userId, updatedAt: new Date() })
+        .where(and(eq(coverTasks.visitorId, visitorId), isNull(coverTasks.userId)))
+        .returning({ id: coverTasks.id });
+      return moved.length;
+    },
+
+    // ---- the worker's side ------------------------------------------------------------------
+
+    /**
+     * Starts a run: a waiting task, or a running one this same job held before it crashed (a
+     * queue retry). Any other job finds nothing and skips.
+     */
+    async claim(id: string, jobId: string, now: Date): Promise<CoverTaskRow | null> {
+      const [row] = await db
+        .update(coverTasks)
+        .set({ status: TaskStatus.running, jobId, progress: 0, startedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(coverTasks.id, id),
+            or(
+              eq(coverTasks.status, TaskStatus.waiting),
+              and(eq(coverTasks.status, TaskStatus.running), eq(coverTasks.jobId, jobId)),
+            ),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    async findById(id: string): Promise<CoverTaskRow | null> {
+      const [row] = await db.select().from(coverTasks).where(eq(coverTasks.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async sourceFile(fileId: number | null): Promise<Pick<FileRow, 'storageKey' | 'ext'> | null> {
+      if (fileId === null) return null;
+      const [row] = await db
+        .select({ storageKey: files.storageKey, ext: files.ext })
+        .from(files)
+        .where(eq(files.id, fileId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Raises progress (never lowers it); false when the run is no longer this job's. */
+    async reportProgress(id: string, jobId: string, progress: number): Promise<boolean> {
+      const rows = await db
+        .update(coverTasks)
+        .set({ progress: sql`greatest(${coverTasks.progress}, ${progress})`, updatedAt: new Date() })
+        .where(runGuard(id, jobId))
+        .returning({ id: coverTasks.id });
+      return rows.length > 0;
+    },
+
+    async finish(
+      id: string,
+      jobId: string,
+      done: { keyApplied: number; duration: number; resultFileId: number; previewFileId: number },
+    ): Promise<boolean> {
+      const now = new Date();
+      const rows = await db
+        .update(coverTasks)
+        .set({ ...done, status: TaskStatus.done, progress: 1, error: null, finishedAt: now, updatedAt: now })
+        .where(runGuard(id, jobId))
+        .returning({ id: coverTasks.id });
+      return rows.length > 0;
+    },
+
+    async fail(id: string, jobId: string, status: 4 | 6, error: string): Promise<boolean> {
+      const now = new Date();
+      const rows = await db
+        .update(coverTasks)
+        .set({ status, error, finishedAt: now, updatedAt: now })
+        .where(runGuard(id, jobId))
+        .returning({ id: coverTasks.id });
+      return rows.length > 0;
+    },
+
+    /** Runs that started before `before` and never ended (a dead worker) become timed out. */
+    async timeOutStale(before: Date, error: string): Promise<string[]> {
+      const now = new Date();
+      const rows = await db
+        .update(coverTasks)
+        .set({ status: TaskStatus.timeout, error, finishedAt: now, updatedAt: now })
+        .where(and(eq(coverTasks.status, TaskStatus.running), lt(coverTasks.startedAt, before)))
+        .returning({ id: coverTasks.id });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Waiting tasks whose job was never sent (since before `unsentBefore`), or that have waited
+     * since before `lostBefore` (their job is gone): the sweep sends them a new job.
+     */
+    async strandedWaiting(unsentBefore: Date, lostBefore: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: coverTasks.id })
+        .from(coverTasks)
+        .where(
+          and(
+            eq(coverTasks.status, TaskStatus.waiting),
+            or(
+              and(isNull(coverTasks.jobId), lt(coverTasks.updatedAt, unsentBefore)),
+              lt(coverTasks.updatedAt, lostBefore),
+            ),
+          ),
+        )
+        .orderBy(coverTasks.updatedAt)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type CoversRepo = ReturnType<typeof createCoversRepo>;

@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  COVER_LIMITS,
+  Msg,
+  coverCreateBody,
+  coverCreateData,
+  coverDeleteBody,
+  coverDeleteData,
+  coverDownloadData,
+  coverListData,
+  coverListQuery,
+  coverResubmitBody,
+  coverSubscribeQuery,
+  coverTask,
+  coverTaskParams,
+  coverUriCheckData,
+  coverUriCheckQuery,
+  envelopeOf,
+} from '@ai-covers/contracts';
+import { requireOwner, requireUser } from '../../platform/auth/identity';
+import type { CoversService } from './covers.service';
+
+const tags = ['covers'];
+const bearer = [{ bearer: [] }];
+const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
+const owner =
+  'The caller is the signed-in user (Bearer) or the visitor (x-visitor-id header or ai-covers.uuid cookie).';
+
+/** The AI Covers calls of §7 (/v1/vsas/*, /v1/task/delete); payloads are defined in the contracts. */
+export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Long-polls end early when the server shuts down, so a restart never waits 20 s on them.
+    const closing = new AbortController();
+    app.addHook('preClose', async () => closing.abort());
+
+    app.post(
+      '/v1/vsas/create',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Make a cover of an uploaded song in a built-in voice (a task, status 1 waiting)',
+          description: `${owner} file_key is the storage_key of the caller's upload. Errors: 40004 not the caller's file; 1 not audio, too long, unknown voice; 1 with HTTP 429 when ${COVER_LIMITS.maxActivePerOwner} covers are already in progress.`,
+          body: coverCreateBody,
+          response: { 200: envelopeOf(coverCreateData) },
+        },
+      },
+      async (request) => ok(await covers.create(requireOwner(request), request.body)),
+    );
+
+    app.get(
+      '/v1/vsas/result/:task_id',
+      {
+        schema: {
+          tags,
+          summary: "The caller's task (490618 when there is none)",
+          description: owner,
+          params: coverTaskParams,
+          response: { 200: envelopeOf(coverTask) },
+        },
+      },
+      async (request) => ok(await covers.result(requireOwner(request), request.params.task_id)),
+    );
+
+    app.get(
+      '/v1/vsas/subscribe/:task_id',
+      {
+        schema: {
+          tags,
+          summary: 'Long-poll: answers when status or progress differ from the query, or after 20 s',
+          description: `${owner} Without status and progress it answers at once; a finished task answers at once.`,
+          params: coverTaskParams,
+          querystring: coverSubscribeQuery,
+          response: { 200: envelopeOf(coverTask) },
+        },
+      },
+      async (request, reply) => {
+        const gone = new AbortController();
+        // 'close' before the reply was written means the client went away: stop polling for it.
+        reply.raw.on('close', () => gone.abort());
+        const signal = AbortSignal.any([gone.signal, closing.signal]);
+        const { status, progress } = request.query;
+        return ok(
+          await covers.subscribe(requireOwner(request), request.params.task_id, { status, progress }, signal),
+        );
+      },
+    );
+
+    app.get(
+      '/v1/vsas/list',
+      {
+        schema: {
+          tags,
+          summary: "The caller's tasks: by repeated task_ids, or a page, newest first",
+          description: owner,
+          querystring: coverListQuery,
+          response: { 200: envelopeOf(coverListData) },
+        },
+      },
+      async (request) => ok(await covers.list(requireOwner(request), request.query)),
+    );
+
+    app.get(
+      '/v1/vsas/retry/:task_id',
+      {
+        schema: {
+          tags,
+          summary: 'Run a failed (4) or timed-out (6) task again',
+          description: `${owner} Unknown task: 490618 'Request failed. Please refresh and try again.' (§8).`,
+          params: coverTaskParams,
+          response: { 200: envelopeOf(coverTask) },
+        },
+      },
+      async (request) => ok(await covers.retry(requireOwner(request), request.params.task_id)),
+    );
+
+    app.post(
+      '/v1/vsas/resubmit',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'A new task from the same song with other settings (voice, key, backing)',
+          description: owner,
+          body: coverResubmitBody,
+          response: { 200: envelopeOf(coverCreateData) },
+        },
+      },
+      async (request) => ok(await covers.resubmit(requireOwner(request), request.body)),
+    );
+
+    app.post(
+      '/v1/task/delete',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a task and its result files; a running task is closed (5) and stops',
+          description: `${owner} Form-encoded task_id.`,
+          consumes: ['application/x-www-form-urlencoded'],
+          body: coverDeleteBody,
+          response: { 200: envelopeOf(coverDeleteData) },
+        },
+      },
+      async (request) => ok(await covers.remove(requireOwner(request), request.body.task_id), Msg.deleteOk),
+    );
+
+    app.get(
+      '/v1/vsas/uri/check',
+      {
+        schema: {
+          tags,
+          summary:
+            'Checks a song link; songs come from uploads only, so a valid link is refused with a reason',
+          querystring: coverUriCheckQuery,
+          response: { 200: envelopeOf(coverUriCheckData) },
+        },
+      },
+      async (request) => ok(covers.checkUri(request.query.external_uri)),
+    );
+
+    app.get(
+      '/v1/vsas/download/:task_id',
+      {
+        schema: {
+          tags,
+          summary: 'A signed URL of the full MP3, after GET /v1/deduct charged the download',
+          description:
+            "40001 not signed in; 490618 not the caller's task; 1 not done yet; 490026 'Not enough credits for download' until the download is charged (re-downloads are free).",
+          security: bearer,
+          params: coverTaskParams,
+          response: { 200: envelopeOf(coverDownloadData) },
+        },
+      },
+      async (request) => ok(await covers.download(requireUser(request), request.params.task_id)),
+    );
+  };
+}

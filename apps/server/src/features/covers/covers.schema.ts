@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.schema';
+import { files } from '../storage/storage.schema';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const fileRef = (name: string) =>
+  // A file deleted elsewhere (library, retention) leaves the task without that file, not broken.
+  bigint(name, { mode: 'number' }).references(() => files.id, { onDelete: 'set null' });
+
+/**
+ * AI Covers tasks (§3 Task, §4 task status). Owned by a user, or by an anonymous visitor until
+ * sign-in claims it, the same way uploaded files are.
+ */
+export const coverTasks = pgTable(
+  'cover_tasks',
+  {
+    /** The task_id clients see: random, URL-safe. */
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
+    sourceFileId: fileRef('source_file_id'),
+    sourceKey: text('source_key').notNull(),
+    songName: text('song_name').notNull(),
+    voiceId: text('voice_id').notNull(),
+    /** Requested semitones; null = 'auto'. */
+    keyShift: integer('key_shift'),
+    /** Semitones the engine applied (known once it has analysed the song). */
+    keyApplied: integer('key_applied'),
+    backing: text('backing').notNull(),
+    status: smallint('status').notNull().default(1),
+    progress: doublePrecision('progress').notNull().default(0),
+    duration: doublePrecision('duration'),
+    error: text('error'),
+    resultFileId: fileRef('result_file_id'),
+    previewFileId: fileRef('preview_file_id'),
+    /**
+     * The queue job that owns the current run: set when enqueued and when a job claims the task.
+     * Null while waiting means the job was never sent (the sweep sends it). Writes of a run are
+     * guarded by it, so a stale job can never touch a task that moved on.
+     */
+    jobId: text('job_id'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('cover_tasks_user_idx').on(t.userId, t.createdAt),
+    index('cover_tasks_visitor_idx')
+      .on(t.visitorId, t.createdAt)
+      .where(sql`${t.userId} is null`),
+    index('cover_tasks_active_idx')
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.status} in (1, 2)`),
+    check('cover_tasks_status_ck', sql`${t.status} between 1 and 6`),
+    check('cover_tasks_backing_ck', sql`${t.backing} in ('keep','mute','convert')`),
+    check('cover_tasks_progress_ck', sql`${t.progress} >= 0 and ${t.progress} <= 1`),
+    check('cover_tasks_owner_ck', sql`${t.userId} is not null or ${t.visitorId} is not null`),
+  ],
+);
+export type CoverTaskRow = typeof coverTasks.$inferSelect;
+export type NewCoverTaskRow = typeof coverTasks.$inferInsert;

@@ -1,0 +1,215 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  Code,
+  COVER_LIMITS,
+  CoverMsg,
+  Msg,
+  TERMINAL_TASK_STATUSES,
+  TaskStatus,
+  type CoverBacking,
+  type CoverCreateBody,
+  type CoverListData,
+  type CoverTask,
+  type TaskStatusValue,
+} from '@ai-covers/contracts';
+import type { VoiceInfo } from '@ai-covers/engine';
+import { AppError, badRequest } from '../../platform/http/app-error';
+import type { TaskLookup } from '../credits/credits.service';
+import type { Owner } from '../storage/storage.repo';
+import type { StorageService } from '../storage/storage.service';
+import type { CoversRepo, TaskWithFiles } from './covers.repo';
+import type { RenderEnqueuer } from './covers.enqueue';
+import { coverFileName, hasChanged, keyOf, keyShiftOf, newTaskId, toCoverTask } from './covers.view';
+
+const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg, 404);
+const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
+const tooManyActive = () => new AppError(Code.error, CoverMsg.tooManyActive, 429);
+
+export interface CoversServiceDeps {
+  repo: CoversRepo;
+  storage: Pick<StorageService, 'ownedFileByKey' | 'readUrl' | 'deleteOwnedFiles'>;
+  enqueue: RenderEnqueuer;
+  /** The engine's built-in voices (a fixed list: read once). */
+  voices: () => VoiceInfo[];
+  /** Long-poll: how long to wait at most and how often to look (defaults 20 s, 500 ms). */
+  subscribe?: { maxWaitMs: number; pollMs: number };
+}
+
+/** The AI Covers tasks: create, read, wait, list, retry, resubmit, delete, download. */
+export function createCoversService(deps: CoversServiceDeps) {
+  const { repo, storage } = deps;
+  const wait = deps.subscribe ?? { maxWaitMs: 20_000, pollMs: 500 };
+  const voiceNames = new Map(deps.voices().map((v) => [v.id, v.name]));
+  const voiceName = (id: string) => voiceNames.get(id) ?? id;
+
+  async function views(owner: Owner, rows: TaskWithFiles[]): Promise<CoverTask[]> {
+    const paid = owner.userId
+      ? await repo.paidTaskIds(
+          owner.userId,
+          rows.map((r) => r.task.id),
+        )
+      : new Set<string>();
+    return Promise.all(
+      rows.map(async ({ task, preview }) => {
+        const previewUrl =
+          task.status === TaskStatus.done && preview ? (await storage.readUrl(preview)).url : null;
+        return toCoverTask(task, { previewUrl, paid: paid.has(task.id) });
+      }),
+    );
+  }
+
+  async function result(owner: Owner, taskId: string): Promise<CoverTask> {
+    const found = await repo.findOwned(owner, taskId);
+    if (!found) throw noTask();
+    return (await views(owner, [found]))[0]!;
+  }
+
+  /** Checks the song and the voice, then inserts a waiting task and sends its job. */
+  async function create(owner: Owner, body: Omit<CoverCreateBody, 'kind'>) {
+    const file = await storage.ownedFileByKey(owner, body.file_key);
+    if (file.fileType !== 'audio') throw badRequest(CoverMsg.notAudio);
+    if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
+      throw badRequest(CoverMsg.tooLong);
+    if (!voiceNames.has(body.voice_id)) throw badRequest(CoverMsg.unknownVoice);
+    const row = await repo.insertWithinLimit(
+      owner,
+      {
+        id: newTaskId(),
+        userId: owner.userId,
+        visitorId: owner.userId ? null : owner.visitorId,
+        sourceFileId: file.id,
+        sourceKey: file.storageKey,
+        songName: file.name,
+        voiceId: body.voice_id,
+        keyShift: keyShiftOf(body.key),
+        backing: body.backing,
+        duration: file.duration,
+      },
+      COVER_LIMITS.maxActivePerOwner,
+    );
+    if (!row) throw tooManyActive();
+    await deps.enqueue(row.id);
+    return { task_id: row.id, task: await result(owner, row.id) };
+  }
+
+  return {
+    create,
+    result,
+
+    /** Answers when status or progress differ from what the client saw, or after at most 20 s. */
+    async subscribe(
+      owner: Owner,
+      taskId: string,
+      seen: { status?: number | undefined; progress?: number | undefined },
+      signal: AbortSignal,
+    ): Promise<CoverTask> {
+      const deadline = Date.now() + wait.maxWaitMs;
+      for (;;) {
+        const state = await repo.stateOf(owner, taskId);
+        if (!state) throw noTask();
+        const settled = TERMINAL_TASK_STATUSES.includes(state.status as TaskStatusValue);
+        if (settled || hasChanged(state, seen) || signal.aborted || Date.now() >= deadline) break;
+        const pause = Math.min(wait.pollMs, deadline - Date.now());
+        await sleep(pause, undefined, { signal }).catch(() => undefined);
+      }
+      return result(owner, taskId);
+    },
+
+    async list(
+      owner: Owner,
+      query: { task_ids?: string[] | undefined; page: number; page_size: number },
+    ): Promise<CoverListData> {
+      const ids = query.task_ids ? [...new Set(query.task_ids)] : undefined;
+      const { rows, total } = await repo.listOwned(owner, {
+        ids,
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      });
+      return { rows: await views(owner, rows), total, page: query.page, page_size: query.page_size };
+    },
+
+    /** A failed or timed-out task runs again from its song (§8: unknown → 'Request failed…'). */
+    async retry(owner: Owner, taskId: string): Promise<CoverTask> {
+      const found = await repo.findOwned(owner, taskId);
+      if (!found) throw noTask(Msg.retryTaskFailed);
+      const retryable: number[] = [TaskStatus.failed, TaskStatus.timeout];
+      if (!retryable.includes(found.task.status))
+        throw new AppError(Code.error, CoverMsg.retryNotFailed, 409);
+      if (found.task.sourceFileId === null) throw fileMissing();
+      const outcome = await repo.requeueWithinLimit(owner, taskId, COVER_LIMITS.maxActivePerOwner);
+      if (!outcome) throw tooManyActive();
+      // Another retry of the same task won the race: this one changes nothing.
+      if (!outcome.requeued) throw new AppError(Code.error, CoverMsg.retryNotFailed, 409);
+      await deps.enqueue(taskId);
+      return result(owner, taskId);
+    },
+
+    /** A new task from the same song with other settings. */
+    async resubmit(
+      owner: Owner,
+      body: {
+        task_id: string;
+        voice_id?: string | undefined;
+        key?: 'auto' | number | undefined;
+        backing?: CoverBacking | undefined;
+      },
+    ) {
+      const found = await repo.findOwned(owner, body.task_id);
+      if (!found) throw noTask();
+      const { task } = found;
+      if (task.sourceFileId === null) throw fileMissing();
+      return create(owner, {
+        file_key: task.sourceKey,
+        voice_id: body.voice_id ?? task.voiceId,
+        key: body.key ?? keyOf(task),
+        backing: body.backing ?? (task.backing as CoverBacking),
+      });
+    },
+
+    /** Deletes the task and its result files; a running task is closed and its job drops the result. */
+    async remove(owner: Owner, taskId: string) {
+      const outcome = await repo.deleteOrClose(owner, taskId);
+      if (!outcome) throw noTask();
+      if (outcome.fileIds.length > 0) await storage.deleteOwnedFiles(owner, outcome.fileIds);
+      return { task_id: taskId, outcome: outcome.outcome };
+    },
+
+    /** Songs come from uploads only: a valid link is refused politely, an invalid one named. */
+    checkUri(uri: string): { ok: boolean; reason: string | null } {
+      let url: URL;
+      try {
+        url = new URL(uri);
+      } catch {
+        throw badRequest('external_uri: must be an http or https URL');
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw badRequest('external_uri: must be an http or https URL');
+      return { ok: false, reason: CoverMsg.linksNotSupported };
+    },
+
+    /** A signed attachment URL of the full MP3, once this account has paid for the download. */
+    async download(userId: number, taskId: string) {
+      const owner = { userId, visitorId: null };
+      const found = await repo.findOwned(owner, taskId);
+      if (!found) throw noTask();
+      const { task } = found;
+      if (task.status !== TaskStatus.done) throw new AppError(Code.error, CoverMsg.notDone, 409);
+      if (!(await repo.paidTaskIds(userId, [taskId])).has(taskId))
+        throw new AppError(Code.notAvailable, CoverMsg.notPaid, 403);
+      if (!found.result) throw fileMissing();
+      const name = coverFileName(task.songName, voiceName(task.voiceId));
+      const { url, expire } = await storage.readUrl({ ...found.result, name }, { download: true });
+      return { url, name, expire };
+    },
+
+    /** For the wallet: whose covers task this is, and whether it has a finished result to pay for. */
+    taskLookup: (async (taskId: string) => {
+      const task = await repo.ownerOf(taskId);
+      return task ? { userId: task.userId, ready: task.status === TaskStatus.done } : undefined;
+    }) satisfies TaskLookup,
+
+    /** Sign-in hook: a visitor's covers become the account's. */
+    claimVisitorTasks: (visitorId: string, userId: number) => repo.claimVisitorTasks(visitorId, userId),
+  };
+}
+export type CoversService = ReturnType<typeof createCoversService>;

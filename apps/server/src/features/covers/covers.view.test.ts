@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressReporter } from './covers.render';
+import { coverFileName, hasChanged, keyOf, keyShiftOf, newTaskId, songTitle } from './covers.view';
+
+describe('names', () => {
+  it.each([
+    ['My Song.wav', 'My Song'],
+    ['archive.tar.gz', 'archive.tar'],
+    ['.hidden', '.hidden'],
+    ['no-extension', 'no-extension'],
+    ['  .mp3', 'Song'],
+  ])('songTitle(%j) = %j', (name, title) => expect(songTitle(name)).toBe(title));
+
+  it('names the download after the song and the voice, within 100 characters', () => {
+    expect(coverFileName('My Song.wav', 'Velvet')).toBe('My Song (Velvet cover).mp3');
+    expect(coverFileName('My Song.wav', 'Velvet', ' preview')).toBe('My Song (Velvet cover) preview.mp3');
+    const long = coverFileName(`${'x'.repeat(200)}.flac`, 'Velvet');
+    expect(long).toHaveLength(100);
+    expect(long.endsWith(' (Velvet cover).mp3')).toBe(true);
+  });
+
+  it('makes URL-safe task ids the API accepts', () => {
+    const ids = new Set(Array.from({ length: 50 }, newTaskId));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});
+
+describe('key', () => {
+  it.each([
+    ['auto', null],
+    [0, 0],
+    [-12, -12],
+    [7, 7],
+  ] as const)('%j is stored as %j and shown again as %j', (key, stored) => {
+    expect(keyShiftOf(key)).toBe(stored);
+    expect(keyOf({ keyShift: stored })).toBe(key);
+  });
+});
+
+describe('hasChanged (long-poll)', () => {
+  it.each([
+    [{ status: 1, progress: 0 }, {}, true],
+    [{ status: 1, progress: 0 }, { status: 1, progress: 0 }, false],
+    [{ status: 2, progress: 0 }, { status: 1, progress: 0 }, true],
+    [{ status: 2, progress: 0.4 }, { status: 2, progress: 0.3 }, true],
+    [{ status: 2, progress: 0.4 }, { status: 2 }, false],
+    [{ status: 2, progress: 0.4 }, { progress: 0.4 }, false],
+  ])('%j against %j → %s', (state, seen, changed) => expect(hasChanged(state, seen)).toBe(changed));
+});
+
+describe('createProgressReporter', () => {
+  function setup(intervalMs: number) {
+    let clock = 0;
+    const writes: number[] = [];
+    let lost = 0;
+    let answer = true;
+    const reporter = createProgressReporter({
+      intervalMs,
+      now: () => clock,
+      write: async (p) => {
+        writes.push(p);
+        return answer;
+      },
+      onLost: () => lost++,
+    });
+    return {
+      reporter,
+      writes,
+      lost: () => lost,
+      tick: (ms: number) => (clock += ms),
+      refuse: () => (answer = false),
+    };
+  }
+
+  it('writes at most once per interval, upward only, and never 1 while running', async () => {
+    const t = setup(1000);
+    t.reporter.report(0.1);
+    await t.reporter.settle();
+    t.reporter.report(0.2); // too soon
+    t.tick(1000);
+    t.reporter.report(0.05); // lower than written
+    t.reporter.report(0.5);
+    await t.reporter.settle();
+    t.tick(1000);
+    t.reporter.report(1);
+    await t.reporter.settle();
+    expect(t.writes).toEqual([0.1, 0.5, 0.99]);
+  });
+
+  it('never overlaps writes', async () => {
+    const t = setup(0);
+    t.reporter.report(0.1);
+    t.reporter.report(0.2); // the first write is still in flight
+    await t.reporter.settle();
+    t.reporter.report(0.3);
+    await t.reporter.settle();
+    expect(t.writes).toEqual([0.1, 0.3]);
+  });
+
+  it('says so when the run is no longer ours', async () => {
+    const t = setup(0);
+    t.refuse();
+    t.reporter.report(0.3);
+    await t.reporter.settle();
+    expect(t.lost()).toBe(1);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CoverMsg, type StorageTokenData, type UploadedFile } from '@ai-covers/contracts';
+import { CoverCreatePage } from './CoverCreatePage';
+import {
+  envelope,
+  fakeFetch,
+  FakeStoragePut,
+  makeTask,
+  renderRoute,
+  voiceCategories,
+  type Call,
+} from './covers-test-kit';
+
+const token: StorageTokenData = {
+  path: 'ai-covers/',
+  params: {
+    bucket_name: 'ai-covers',
+    bucket_endpoint: 'http://localhost/storage',
+    security_token: 'tok.sig',
+    access_key_id: 'STS.a',
+    access_key_secret: 's',
+    callback_body: '',
+    callback_body_type: 'application/x-www-form-urlencoded',
+    callback_host: 'localhost',
+    callback_url: 'http://localhost/v1/storage/callback',
+    object_key: 'ai-covers/v1/20261120/ab/song.mp3',
+    max_size: 50_000_000,
+    expiration: '2026-11-20T11:00:00Z',
+    driver: 's3',
+    upload_url: 'http://localhost/storage/put/song',
+  },
+};
+const uploaded: UploadedFile = {
+  id: 7,
+  storage_key: 'ai-covers/v1/20261120/ab/song.mp3',
+  name: 'My Song.mp3',
+  type: 'audio',
+  size: 3_145_728,
+  mime_type: 'audio/mpeg',
+  etag: 'e',
+  width: null,
+  height: null,
+  duration: 180,
+  expire_at: null,
+};
+
+let createAnswer: () => Response;
+let calls: Call[];
+const createObjectURL = URL.createObjectURL;
+
+beforeEach(() => {
+  createAnswer = () => envelope({ task_id: 'task-0001', task: makeTask() });
+  calls = fakeFetch(({ method, url }) => {
+    if (url.startsWith('/v1/common/category')) return envelope(voiceCategories);
+    if (url.startsWith('/v1/storage/token')) return envelope(token);
+    if (method === 'POST' && url === '/v1/storage/confirm') return envelope(uploaded);
+    if (method === 'POST' && url === '/v1/vsas/create') return createAnswer();
+  });
+  FakeStoragePut.urls = [];
+  vi.stubGlobal('XMLHttpRequest', FakeStoragePut);
+  // jsdom cannot decode media: without object URLs the browser-side probe skips straight to the
+  // file's name and type instead of waiting out its 10 s timeout.
+  Object.defineProperty(URL, 'createObjectURL', { value: undefined, configurable: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+});
+
+const alertText = () => screen.getByRole('alert').textContent;
+const songInput = () => screen.getByTestId('song-input');
+const pick = (file: File) => fireEvent.change(songInput(), { target: { files: [file] } });
+const mp3 = () => new File([new Uint8Array(3_145_728)], 'My Song.mp3', { type: 'audio/mpeg' });
+
+describe('create page (covers/new)', () => {
+  it('asks for a voice, then a song, and refuses a file that is not audio before any upload', async () => {
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new', <CoverCreatePage />);
+    await screen.findByRole('radio', { name: /Aurora/ });
+
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    expect(alertText()).toBe('Pick a voice first.');
+
+    await user.click(screen.getByRole('radio', { name: /Aurora/ }));
+    expect(alertText()).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    expect(alertText()).toBe('Upload a song first.');
+
+    pick(new File(['%PDF'], 'lyrics.pdf', { type: 'application/pdf' }));
+    expect(alertText()).toBe('Format not supported');
+    expect(calls.some((c) => c.url.startsWith('/v1/storage/token'))).toBe(false);
+    expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(false);
+  });
+
+  it('uploads the song, then posts voice, file key, key and backing and opens the task page', async () => {
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
+    // ?voice= preselects the voice.
+    expect(((await screen.findByRole('radio', { name: /Aurora/ })) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('button', { name: 'Play the sample of Aurora' })).toBeTruthy();
+
+    pick(mp3());
+    expect(await screen.findByText('Uploaded')).toBeTruthy();
+    expect(screen.getByText('My Song.mp3 · 3.00 MB')).toBeTruthy();
+    expect(FakeStoragePut.urls).toEqual(['http://localhost/storage/put/song']);
+
+    await user.selectOptions(screen.getByLabelText('Key'), '-3');
+    await user.click(screen.getByRole('radio', { name: /Mute/ }));
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+
+    expect((await screen.findByTestId('where')).textContent).toBe('task task-0001');
+    const create = calls.find((c) => c.url === '/v1/vsas/create');
+    expect(JSON.parse(create?.body ?? 'null')).toEqual({
+      kind: 'ai-covers',
+      voice_id: 'aurora',
+      file_key: 'ai-covers/v1/20261120/ab/song.mp3',
+      key: -3,
+      backing: 'mute',
+    });
+  });
+
+  it("shows the server's message in the alert region when the task is refused", async () => {
+    createAnswer = () => envelope(null, 1, CoverMsg.tooManyActive);
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new?voice=basalt', <CoverCreatePage />);
+    await screen.findByRole('radio', { name: /Basalt/ });
+    pick(mp3());
+    await screen.findByText('Uploaded');
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    await waitFor(() => expect(alertText()).toBe(CoverMsg.tooManyActive));
+    const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')?.body ?? 'null');
+    expect(body).toMatchObject({ voice_id: 'basalt', key: 'auto', backing: 'keep' });
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Msg, type CoverBacking } from '@ai-covers/contracts';
+import { PageIntro, ui } from '../../shared/ui/PageIntro';
+import { useLangPath } from '../language/use-lang-path';
+import { mediaTypeOf } from '../upload/media-info';
+import { useUpload } from '../upload/use-upload';
+import { CoverOptions, type CoverKey } from './CoverOptions';
+import { useCreateCover } from './covers-api';
+import { coverMessage } from './covers-messages';
+import { coverPaths } from './paths';
+import { SongPicker } from './SongPicker';
+import { VoicePicker } from './VoicePicker';
+import styles from './CoversTool.module.css';
+
+/** A problem to show in the alert region: an i18n key, or a server text shown as it is. */
+type Problem = { key: string | null; text: string } | null;
+
+/** The create page (covers/new): pick a voice, upload a song, choose options, create the task. */
+export function CoverCreatePage() {
+  const { t } = useTranslation();
+  const langPath = useLangPath();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [voiceId, setVoiceId] = useState<string | null>(params.get('voice'));
+  const [coverKey, setCoverKey] = useState<CoverKey>('auto');
+  const [backing, setBacking] = useState<CoverBacking>('keep');
+  const [problem, setProblem] = useState<Problem>(null);
+  const upload = useUpload({ kind: 'ai-covers', action: 'upload' });
+  const create = useCreateCover();
+
+  const handlePickSong = (file: File) => {
+    // Only audio goes up: anything else is refused before a byte leaves the browser.
+    if (mediaTypeOf(file) !== 'audio') {
+      setProblem({ key: 'coversTool.errors.format', text: Msg.formatNotSupported });
+      return;
+    }
+    setProblem(null);
+    void upload.start(file);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (!voiceId) return setProblem({ key: 'coversTool.create.needVoice', text: '' });
+    if (upload.status === 'uploading') return setProblem({ key: 'coversTool.create.waitUpload', text: '' });
+    if (upload.status !== 'success' || !upload.result) {
+      return setProblem({ key: 'coversTool.create.needSong', text: '' });
+    }
+    setProblem(null);
+    create.mutate(
+      { kind: 'ai-covers', voice_id: voiceId, file_key: upload.result.storage_key, key: coverKey, backing },
+      {
+        onSuccess: ({ task_id }) => navigate(langPath(coverPaths.task(task_id))),
+        onError: (error) => setProblem(coverMessage(error.message)),
+      },
+    );
+  };
+
+  const alertText = problem
+    ? problem.key
+      ? t(problem.key, { defaultValue: problem.text })
+      : problem.text
+    : '';
+
+  return (
+    <form className={styles.page} onSubmit={handleSubmit} noValidate>
+      <Link to={langPath(coverPaths.list)} className={styles.back}>
+        ← {t('coversTool.nav.myCovers')}
+      </Link>
+      <PageIntro
+        eyebrow={t('covers.hero.eyebrow')}
+        title={t('coversTool.create.title')}
+        lead={t('coversTool.create.lead')}
+      />
+      <VoicePicker
+        voiceId={voiceId}
+        onChange={(voice) => {
+          setVoiceId(voice.id);
+          setProblem(null);
+        }}
+      />
+      <SongPicker upload={upload} onPick={handlePickSong} />
+      <CoverOptions
+        coverKey={coverKey}
+        backing={backing}
+        onKeyChange={setCoverKey}
+        onBackingChange={setBacking}
+      />
+      <p role="alert" className={styles.alert}>
+        {alertText}
+      </p>
+      <div className={styles.actions}>
+        <button type="submit" className={ui.button} disabled={create.isPending}>
+          {create.isPending ? t('coversTool.create.creating') : t('coversTool.create.submit')}
+        </button>
+        <span className={styles.muted}>{t('coversTool.costNote')}</span>
+      </div>
+    </form>
+  );
+}

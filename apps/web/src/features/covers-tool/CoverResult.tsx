@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COVER_LIMITS, type CoverTask } from '@ai-covers/contracts';
+import { ui } from '../../shared/ui/PageIntro';
+import { useCoverDownload } from './cover-download';
+import { coverMessage } from './covers-messages';
+import styles from './CoversTool.module.css';
+
+/** A finished cover: the free watermarked preview and the paid full download. */
+export function CoverResult({ task }: { task: CoverTask }) {
+  const { t } = useTranslation();
+  const captionId = useId();
+  const { busy, error, download } = useCoverDownload(task);
+  const problem = error ? coverMessage(error) : null;
+
+  return (
+    <section className={styles.result} aria-labelledby={captionId}>
+      <h2 id={captionId} className={styles.subtitle}>
+        {t('coversTool.task.previewTitle', { seconds: COVER_LIMITS.previewSeconds })}
+      </h2>
+      <p className={styles.muted}>
+        {t('coversTool.task.previewNote', { seconds: COVER_LIMITS.previewSeconds })}
+      </p>
+      {task.preview_url ? (
+        <audio controls preload="metadata" src={task.preview_url} aria-labelledby={captionId} />
+      ) : null}
+      <div className={styles.actions}>
+        <button type="button" className={ui.button} onClick={() => void download()} disabled={busy}>
+          {task.paid
+            ? t('coversTool.task.downloadAgain')
+            : t('coversTool.task.downloadFull', { count: task.download_cost })}
+        </button>
+        {busy ? <span className={styles.muted}>{t('common.loading')}</span> : null}
+      </div>
+      <p role="alert" className={styles.alert}>
+        {problem ? (problem.key ? t(problem.key, { defaultValue: problem.text }) : problem.text) : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CoverMsg, type CoverTask } from '@ai-covers/contracts';
+import { useAuthStore } from '../auth/auth-store';
+import { useWalletDialogs } from '../credits/wallet-store';
+import { CoverTaskPage } from './CoverTaskPage';
+import { envelope, fakeFetch, makeTask, renderRoute, voiceCategories, type Call } from './covers-test-kit';
+
+const done = makeTask({
+  status: 3,
+  progress: 1,
+  key_applied: 2,
+  preview_url: '/storage/preview/task-0001.mp3',
+});
+const deduct = { consumed: 1, repeated: false, allowance_used: 0, balance: 4, record_id: 9 };
+
+let result: CoverTask;
+let subscribe: (call: Call) => Promise<Response>;
+let deductAnswer: () => Response;
+let calls: Call[];
+let clicked: { href: string; download: string }[];
+
+beforeEach(() => {
+  result = makeTask({ status: 2, progress: 0.3 });
+  // By default the long poll never answers (a task that keeps working).
+  subscribe = () => new Promise<Response>(() => undefined);
+  deductAnswer = () => envelope(deduct);
+  useAuthStore.setState({ token: 'tok', user: null, openLogin: vi.fn() });
+  useWalletDialogs.setState({ limitOpen: false });
+  calls = fakeFetch((call) => {
+    const { method, url } = call;
+    if (url.startsWith('/v1/common/category')) return envelope(voiceCategories);
+    if (url.startsWith('/v1/vsas/result/task-0001')) return envelope(result);
+    if (url.startsWith('/v1/vsas/subscribe/task-0001')) return subscribe(call);
+    if (url.startsWith('/v1/vsas/retry/task-0001')) return envelope(makeTask({ status: 1 }));
+    if (url.startsWith('/v1/deduct')) return deductAnswer();
+    if (url.startsWith('/v1/vsas/download/task-0001'))
+      return envelope({ url: '/storage/full/task-0001.mp3', name: 'My Song (Aurora).mp3', expire: 'x' });
+    if (method === 'POST' && url === '/v1/task/delete') return envelope({ deleted: 1 });
+  });
+  clicked = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const openTask = () => renderRoute('/covers/:taskId', '/covers/task-0001', <CoverTaskPage />);
+const statusText = () => screen.getByRole('status').textContent;
+const paths = () => calls.map((c) => `${c.method} ${c.url.split('?')[0]}`);
+
+describe('task page (covers/:taskId)', () => {
+  it('shows progress while the cover is made, then the preview player when the long poll says done', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    subscribe = () => new Promise<Response>((resolve) => (answer = resolve));
+    openTask();
+    expect(await screen.findByRole('heading', { name: 'My Song.mp3' })).toBeTruthy();
+    expect(statusText()).toBe('Making the cover');
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(document.querySelector('audio')).toBeNull();
+    await waitFor(() => expect(paths()).toContain('GET /v1/vsas/subscribe/task-0001'));
+    // The long poll says what the page last saw.
+    const sent = new URL(calls.find((c) => c.url.includes('/subscribe/'))!.url, 'http://x').searchParams;
+    expect([sent.get('status'), sent.get('progress')]).toEqual(['2', '0.3']);
+
+    await act(async () => answer(envelope(done)));
+    await waitFor(() => expect(statusText()).toBe('Ready'));
+    const audio = document.querySelector('audio');
+    expect(audio?.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
+    expect(audio?.hasAttribute('controls')).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Preview (30 seconds)' })).toBeTruthy();
+    expect(screen.getByText(/Voice: Aurora · Key: Auto \(\+2 semitones\)/)).toBeTruthy();
+    // Done is terminal: no further long poll.
+    expect(paths().filter((p) => p.includes('/subscribe/'))).toHaveLength(1);
+  });
+
+  it('charges one credit, then fetches the full song and hands its link to the browser', async () => {
+    result = done;
+    const user = userEvent.setup();
+    openTask();
+    await user.click(await screen.findByRole('button', { name: 'Download full song (1 credit)' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toEqual({ href: '/storage/full/task-0001.mp3', download: 'My Song (Aurora).mp3' });
+    const charged = paths().indexOf('GET /v1/deduct');
+    expect(charged).toBeGreaterThan(-1);
+    expect(paths().indexOf('GET /v1/vsas/download/task-0001')).toBeGreaterThan(charged);
+    const query = new URL(calls[charged]!.url, 'http://x').searchParams;
+    expect([query.get('kind'), query.get('task_id'), query.get('purpose')]).toEqual([
+      'ai-covers',
+      'task-0001',
+      'download',
+    ]);
+    // Paid now: the button offers the free re-download.
+    expect(await screen.findByRole('button', { name: 'Download again' })).toBeTruthy();
+  });
+
+  it('re-downloads a paid cover without charging again', async () => {
+    result = { ...done, paid: true };
+    const user = userEvent.setup();
+    openTask();
+    await user.click(await screen.findByRole('button', { name: 'Download again' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(paths()).not.toContain('GET /v1/deduct');
+  });
+
+  it('opens the credits-limit dialog and downloads nothing when the charge is refused (490026)', async () => {
+    result = done;
+    deductAnswer = () => envelope(null, 490026, CoverMsg.notPaid);
+    const user = userEvent.setup();
+    openTask();
+    const button = await screen.findByRole('button', { name: 'Download full song (1 credit)' });
+    await user.click(button);
+    await waitFor(() => expect(useWalletDialogs.getState().limitOpen).toBe(true));
+    expect(paths()).not.toContain('GET /v1/vsas/download/task-0001');
+    expect(clicked).toHaveLength(0);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("shows a failed cover's error with Retry, and Retry puts it back in line", async () => {
+    result = makeTask({ status: 4, error: CoverMsg.engineFailed });
+    const user = userEvent.setup();
+    openTask();
+    expect(await screen.findByText(CoverMsg.engineFailed)).toBeTruthy();
+    expect(statusText()).toBe('Failed');
+    expect(screen.getByRole('link', { name: 'Make another cover' }).getAttribute('href')).toBe('/covers/new');
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(statusText()).toBe('Waiting in line'));
+    expect(paths()).toContain('GET /v1/vsas/retry/task-0001');
+    expect(screen.queryByText(CoverMsg.engineFailed)).toBeNull();
+    await waitFor(() => expect(paths()).toContain('GET /v1/vsas/subscribe/task-0001'));
+  });
+
+  it('deletes after a confirm step and goes back to the list', async () => {
+    result = done;
+    const user = userEvent.setup();
+    openTask();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(paths()).not.toContain('POST /v1/task/delete');
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/covers');
+    expect(calls.find((c) => c.url === '/v1/task/delete')?.body).toBe('task_id=task-0001');
+  });
+});

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Msg, TaskStatus, type CoverTask } from '@ai-covers/contracts';
+import { RequestError } from '../../shared/api/errors';
+import { useNoticeStore } from '../../shared/api/notice-store';
+import { ProgressBar } from '../../shared/progress/ProgressBar';
+import { ui } from '../../shared/ui/PageIntro';
+import { useCategories } from '../categories/use-categories';
+import { useLangPath } from '../language/use-lang-path';
+import { allVoices, localDate, STATUS_NAMES, taskKeyLabel } from './cover-format';
+import { CoverResult } from './CoverResult';
+import { coverKeys, useCoverTaskQuery, useDeleteCover, useRetryCover } from './covers-api';
+import { coverMessage, retryFailureMessage } from './covers-messages';
+import { DeleteCoverDialog } from './DeleteCoverDialog';
+import { isTerminal, useFollowCoverTask } from './follow-task';
+import { coverPaths } from './paths';
+import styles from './CoversTool.module.css';
+
+/** The task page (covers/:taskId): progress while it works, then the preview and the download. */
+export function CoverTaskPage() {
+  const { taskId = '' } = useParams();
+  const { t } = useTranslation();
+  const langPath = useLangPath();
+  const query = useCoverTaskQuery(taskId);
+  const task = query.data;
+  const active = task !== undefined && !isTerminal(task.status);
+  const followError = useFollowCoverTask(taskId, active);
+  const loadError = query.error ?? followError;
+
+  if (!task) {
+    return (
+      <section className={styles.page}>
+        <Link to={langPath(coverPaths.list)} className={styles.back}>
+          ← {t('coversTool.nav.myCovers')}
+        </Link>
+        {loadError ? (
+          <ErrorText message={loadError.message} />
+        ) : (
+          <p className={styles.muted}>{t('common.loading')}</p>
+        )}
+      </section>
+    );
+  }
+  return <TaskView task={task} active={active} followError={followError} />;
+}
+
+function ErrorText({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <p role="alert" className={styles.alert}>
+      {coverText(t, message)}
+    </p>
+  );
+}
+
+function TaskView({
+  task,
+  active,
+  followError,
+}: {
+  task: CoverTask;
+  active: boolean;
+  followError: Error | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const langPath = useLangPath();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const notify = useNoticeStore((s) => s.show);
+  const voices = useCategories('covers', i18n.language);
+  const voiceName = allVoices(voices.data).find((v) => v.id === task.voice_id)?.name ?? task.voice_id;
+  const retry = useRetryCover();
+  const remove = useDeleteCover();
+  const [deleting, setDeleting] = useState(false);
+  // The bar stays for its 100 % moment only when this visit saw the task working.
+  const [sawActive, setSawActive] = useState(active);
+  if (active && !sawActive) setSawActive(true);
+
+  const failed = task.status === TaskStatus.failed || task.status === TaskStatus.timeout;
+  const retryError =
+    retry.error instanceof RequestError ? retryFailureMessage(retry.error.code, retry.error.message) : null;
+
+  const handleDelete = () =>
+    remove.mutate(task.task_id, {
+      onSuccess: () => {
+        notify('library.deleteOk', Msg.deleteOk);
+        navigate(langPath(coverPaths.list));
+        client.removeQueries({ queryKey: coverKeys.task(task.task_id) });
+      },
+    });
+
+  return (
+    <section className={styles.page}>
+      <Link to={langPath(coverPaths.list)} className={styles.back}>
+        ← {t('coversTool.nav.myCovers')}
+      </Link>
+      <header>
+        <h1 className={styles.title}>{task.song_name}</h1>
+        <p className={styles.muted}>
+          {t('coversTool.task.summary', {
+            voice: voiceName,
+            key: taskKeyLabel(t, task),
+            backing: t(`coversTool.backing.${task.backing}`),
+            date: localDate(task.created_at),
+          })}
+        </p>
+      </header>
+
+      <p className={styles.status} role="status" aria-live="polite">
+        {t(`coversTool.status.${STATUS_NAMES[task.status] ?? 'waiting'}`)}
+      </p>
+      {active || (sawActive && task.status === TaskStatus.done) ? (
+        <ProgressBar
+          status={active ? 'start' : 'done'}
+          percentage={task.progress * 100}
+          tips={t('coversTool.task.progressTips')}
+        />
+      ) : null}
+      {followError ? <ErrorText message={followError.message} /> : null}
+
+      {task.status === TaskStatus.done ? <CoverResult task={task} /> : null}
+
+      {failed ? (
+        <div role="alert" className={styles.alert}>
+          {coverText(t, task.error ?? Msg.generic)}
+        </div>
+      ) : null}
+      {retryError ? <ErrorText message={retryError} /> : null}
+
+      <div className={styles.actions}>
+        {failed ? (
+          <button
+            type="button"
+            className={ui.button}
+            disabled={retry.isPending}
+            onClick={() => retry.mutate(task.task_id)}
+          >
+            {t('coversTool.task.retry')}
+          </button>
+        ) : null}
+        {isTerminal(task.status) ? (
+          <Link to={langPath(coverPaths.create())} className={`${ui.button} ${ui.secondary}`}>
+            {t('coversTool.task.another')}
+          </Link>
+        ) : null}
+        <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setDeleting(true)}>
+          {t('coversTool.task.delete')}
+        </button>
+      </div>
+
+      <DeleteCoverDialog
+        open={deleting}
+        songName={task.song_name}
+        busy={remove.isPending}
+        error={remove.isError ? t('library.deleteFailed') : null}
+        onConfirm={handleDelete}
+        onClose={() => {
+          setDeleting(false);
+          remove.reset();
+        }}
+      />
+    </section>
+  );
+}
+
+/** A failure message in the visitor's language when it is one we know. */
+function coverText(t: ReturnType<typeof useTranslation>['t'], message: string): string {
+  const problem = coverMessage(message);
+  return problem.key ? t(problem.key, { defaultValue: problem.text }) : problem.text;
+}

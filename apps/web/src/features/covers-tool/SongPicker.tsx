@@ -1,0 +1,87 @@
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COVER_LIMITS } from '@ai-covers/contracts';
+import { formatSize } from '../../shared/format/format';
+import { ui } from '../../shared/ui/PageIntro';
+import type { useUpload } from '../upload/use-upload';
+import { coverMessage } from './covers-messages';
+import styles from './CoversTool.module.css';
+
+type Upload = ReturnType<typeof useUpload>;
+
+/** Step 2: choose an audio file; it uploads at once, with progress, cancel and retry. */
+export function SongPicker({ upload, onPick }: { upload: Upload; onPick: (file: File) => void }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const percent = Math.round(upload.progress * 100);
+  const busy = upload.status === 'uploading';
+  const failure = upload.status === 'failure' && upload.error ? coverMessage(upload.error) : null;
+
+  return (
+    <fieldset className={styles.step}>
+      <legend className={styles.legend}>{t('coversTool.create.songStep')}</legend>
+      <p id={hintId} className={styles.muted}>
+        {t('coversTool.create.songHint', { minutes: COVER_LIMITS.maxSongSeconds / 60 })}
+      </p>
+      <input
+        ref={input}
+        type="file"
+        accept="audio/*"
+        className={styles.fileInput}
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="song-input"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onPick(file);
+          event.target.value = '';
+        }}
+      />
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={`${ui.button} ${ui.secondary}`}
+          aria-describedby={hintId}
+          onClick={() => input.current?.click()}
+          disabled={busy}
+        >
+          {upload.file ? t('coversTool.create.songReplace') : t('coversTool.create.songChoose')}
+        </button>
+      </div>
+      {upload.file && upload.status !== 'idle' ? (
+        <div className={styles.row} role="status" aria-live="polite">
+          <span>
+            {upload.file.name} · {formatSize(upload.file.size)}
+          </span>
+          {busy ? (
+            <>
+              <progress max={100} value={percent} aria-label={t('library.uploading', { percent })} />
+              <span>{percent}%</span>
+              <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={upload.cancel}>
+                {t('common.cancel')}
+              </button>
+            </>
+          ) : null}
+          {upload.status === 'success' ? <span>{t('library.uploaded')}</span> : null}
+          {upload.status === 'cancelled' ? (
+            <>
+              <span>{t('library.uploadCancelled')}</span>
+              <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={upload.retry}>
+                {t('common.retry')}
+              </button>
+            </>
+          ) : null}
+          {failure ? (
+            <>
+              <span>{failure.key ? t(failure.key, { defaultValue: failure.text }) : failure.text}</span>
+              <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={upload.retry}>
+                {t('common.retry')}
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,162 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Code,
+  Msg,
+  coverCreateBody,
+  coverCreateData,
+  coverDownloadData,
+  coverListData,
+  coverTask,
+  type CoverCreateBody,
+  type CoverDownloadData,
+  type CoverListData,
+  type CoverTask,
+} from '@ai-covers/contracts';
+import { apiGet, apiPost, request } from '../../shared/api/request';
+import { ApiError } from '../../shared/api/errors';
+
+/** Query keys of the covers tool, one factory so invalidation cannot miss a key. */
+export const coverKeys = {
+  all: ['covers'] as const,
+  task: (taskId: string) => ['covers', 'task', taskId] as const,
+  list: () => ['covers', 'list'] as const,
+};
+
+/** §9: the list is read as one page of up to 10000 rows. */
+export const COVER_LIST_PAGE_SIZE = 10_000;
+
+/**
+ * Checks a response against its contract. The request layer already turned non-zero codes into
+ * errors; a body that does not match means the two sides disagree, which the visitor sees as §8's
+ * generic failure rather than as a half-drawn page.
+ */
+function parseData<T>(
+  schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false } },
+  data: unknown,
+): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(Code.error, Msg.generic);
+  return result.data;
+}
+
+/** `POST /v1/vsas/create` (JSON): a new task for an uploaded song; the body passes the contract first. */
+export async function createCover(input: CoverCreateBody): Promise<{ task_id: string; task: CoverTask }> {
+  const checked = coverCreateBody.safeParse(input);
+  if (!checked.success) throw new ApiError(Code.error, checked.error.issues[0]?.message ?? Msg.generic);
+  const body = checked.data;
+  return parseData(coverCreateData, await apiPost<unknown>('/v1/vsas/create', body));
+}
+
+/** `GET /v1/vsas/result/{task_id}`: the task as it is now. */
+export async function fetchCoverTask(taskId: string, signal?: AbortSignal): Promise<CoverTask> {
+  return parseData(
+    coverTask,
+    await apiGet<unknown>(`/v1/vsas/result/${encodeURIComponent(taskId)}`, {}, signal),
+  );
+}
+
+/**
+ * `GET /v1/vsas/subscribe/{task_id}`: answers as soon as status or progress differ from what the
+ * caller last saw, or after at most 20 s with the unchanged task (long poll).
+ */
+export async function subscribeCoverTask(
+  taskId: string,
+  seen: { status: number; progress: number },
+  signal?: AbortSignal,
+): Promise<CoverTask> {
+  const data = await apiGet<unknown>(
+    `/v1/vsas/subscribe/${encodeURIComponent(taskId)}`,
+    { status: seen.status, progress: seen.progress },
+    signal,
+  );
+  return parseData(coverTask, data);
+}
+
+/** `GET /v1/vsas/list`: the caller's covers (kind, page, page_size as §7 shows). */
+export async function listCovers(signal?: AbortSignal): Promise<CoverListData> {
+  const data = await apiGet<unknown>(
+    '/v1/vsas/list',
+    { kind: 'ai-covers', page: 1, page_size: COVER_LIST_PAGE_SIZE },
+    signal,
+  );
+  return parseData(coverListData, data);
+}
+
+/** `GET /v1/vsas/retry/{task_id}`: a failed or timed-out task goes back to waiting. */
+export async function retryCover(taskId: string): Promise<CoverTask> {
+  return parseData(coverTask, await apiGet<unknown>(`/v1/vsas/retry/${encodeURIComponent(taskId)}`));
+}
+
+/** `POST /v1/task/delete` (form-encoded task_id, §7). */
+export async function deleteCover(taskId: string): Promise<void> {
+  await request<unknown>('POST', '/v1/task/delete', { body: { task_id: taskId }, form: true });
+}
+
+/** `GET /v1/vsas/download/{task_id}`: a signed URL of the full song, once the download is paid. */
+export async function fetchCoverDownload(taskId: string): Promise<CoverDownloadData> {
+  return parseData(
+    coverDownloadData,
+    await apiGet<unknown>(`/v1/vsas/download/${encodeURIComponent(taskId)}`),
+  );
+}
+
+/** Newest first by creation time ('YYYY-MM-DD HH:mm' sorts as text). */
+export function sortNewestFirst(rows: CoverTask[]): CoverTask[] {
+  return [...rows].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+}
+
+/** The caller's covers, newest first. */
+export function useCoverList() {
+  return useQuery({
+    queryKey: coverKeys.list(),
+    queryFn: ({ signal }) => listCovers(signal),
+    select: (data) => sortNewestFirst(data.rows),
+    staleTime: 5_000,
+  });
+}
+
+/** One task as the result call returns it; the follow loop keeps this cache entry current. */
+export function useCoverTaskQuery(taskId: string) {
+  return useQuery({
+    queryKey: coverKeys.task(taskId),
+    queryFn: ({ signal }) => fetchCoverTask(taskId, signal),
+    // A missing or foreign task will not appear by asking again.
+    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+  });
+}
+
+/** Creates a task and seeds its cache entry, so the task page opens without another call. */
+export function useCreateCover() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createCover,
+    onSuccess: ({ task }) => {
+      client.setQueryData(coverKeys.task(task.task_id), task);
+      void client.invalidateQueries({ queryKey: coverKeys.list() });
+    },
+  });
+}
+
+/** Retries a failed task; the returned (waiting) task replaces the cached one. */
+export function useRetryCover() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: retryCover,
+    onSuccess: (task) => {
+      client.setQueryData(coverKeys.task(task.task_id), task);
+      void client.invalidateQueries({ queryKey: coverKeys.list() });
+    },
+  });
+}
+
+/** Deletes a task and forgets it. */
+export function useDeleteCover() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCover,
+    onSuccess: (_data, taskId) => {
+      client.removeQueries({ queryKey: coverKeys.task(taskId) });
+      void client.invalidateQueries({ queryKey: coverKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { cacheBust } from './api';
+import { TaskStatus } from './task';
+
+// ---- AI Covers tasks (§3 Task, §4 task status, §7 /v1/vsas/*) ----------------
+//
+// A task turns one uploaded song into a cover in one voice. Anyone may create one (visitors too);
+// the watermarked 30-second preview is free, the full-length MP3 costs one credit (§9: 1 credit =
+// 1 audio download), charged through GET /v1/deduct with purpose 'download'. §7 does not show the
+// payloads of these calls; this file defines them and the OpenAPI document publishes them.
+
+/** Limits of the covers tool. */
+export const COVER_LIMITS = {
+  /** Longest song the engine accepts (seconds); the engine's own default. */
+  maxSongSeconds: 600,
+  /** Waiting + running tasks one owner may have at once. */
+  maxActivePerOwner: 3,
+  /** A running task that has not finished after this long is marked timeout (6). */
+  timeoutSeconds: 900,
+  /** Key shift bounds in semitones. */
+  maxKeyShift: 12,
+  /** Length of the free preview (seconds). */
+  previewSeconds: 30,
+} as const;
+
+/** Credits a full download costs, and the purpose its charge is recorded under. */
+export const COVER_DOWNLOAD = { kind: 'ai-covers', purpose: 'download', credits: 1 } as const;
+
+export const coverBacking = z.enum(['keep', 'mute', 'convert'], {
+  error: "must be 'keep', 'mute' or 'convert'",
+});
+export type CoverBacking = z.infer<typeof coverBacking>;
+
+const coverTaskId = z
+  .string({ error: 'task_id is required' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'task_id is not a task id');
+
+/** 'auto' (the song's vocal moved into the voice's range) or whole semitones −12..12. */
+export const coverKey = z.union(
+  [
+    z.literal('auto'),
+    z.coerce
+      .number({ error: "key must be 'auto' or a whole number of semitones" })
+      .int("key must be 'auto' or a whole number of semitones")
+      .min(
+        -COVER_LIMITS.maxKeyShift,
+        `key must be between -${COVER_LIMITS.maxKeyShift} and ${COVER_LIMITS.maxKeyShift}`,
+      )
+      .max(
+        COVER_LIMITS.maxKeyShift,
+        `key must be between -${COVER_LIMITS.maxKeyShift} and ${COVER_LIMITS.maxKeyShift}`,
+      ),
+  ],
+  { error: "key must be 'auto' or a whole number of semitones" },
+);
+
+/** `POST /v1/vsas/create` (JSON). */
+export const coverCreateBody = z.object({
+  kind: z.literal('ai-covers', { error: "kind must be 'ai-covers'" }).default('ai-covers'),
+  /** A built-in voice id (GET /v1/common/category?module=ai-covers lists them). */
+  voice_id: z
+    .string({ error: 'voice_id is required' })
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'voice_id is not a voice id'),
+  /** Storage key of the caller's uploaded song (the upload callback's storage_key). */
+  file_key: z.string({ error: 'file_key is required' }).trim().min(1, 'file_key is required').max(512),
+  key: coverKey.default('auto'),
+  backing: coverBacking.default('keep'),
+});
+export type CoverCreateBody = z.infer<typeof coverCreateBody>;
+
+/** `POST /v1/vsas/resubmit` (JSON): the same song again with other settings; a new task. */
+export const coverResubmitBody = z.object({
+  task_id: coverTaskId,
+  voice_id: coverCreateBody.shape.voice_id.optional(),
+  key: coverKey.optional(),
+  backing: coverBacking.optional(),
+});
+
+export const coverTaskParams = z.object({ task_id: coverTaskId });
+
+/** `GET /v1/vsas/subscribe/{task_id}`: waits (≤ 20 s) until status or progress differ from these. */
+export const coverSubscribeQuery = z.object({
+  status: z.coerce.number().int().min(1).max(6).optional(),
+  progress: z.coerce.number().min(0).max(1).optional(),
+  ...cacheBust,
+});
+
+/** `GET /v1/vsas/list`: repeated task_ids, or a page (§7 defaults: ai-covers, 1, 10000). */
+export const coverListQuery = z.object({
+  kind: z.literal('ai-covers', { error: "kind must be 'ai-covers'" }).default('ai-covers'),
+  task_ids: z
+    .union([coverTaskId, z.array(coverTaskId).max(100, 'at most 100 task_ids')])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v])),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(10_000).default(10_000),
+  ...cacheBust,
+});
+
+/** `POST /v1/task/delete` (form-encoded). */
+export const coverDeleteBody = z.object({ task_id: coverTaskId });
+/** What a delete did: the task and its files are gone, or (running) it was closed (5) and stops. */
+export const coverDeleteData = z.object({ task_id: z.string(), outcome: z.enum(['deleted', 'closed']) });
+
+const taskStatusValue = z.union(
+  Object.values(TaskStatus).map((v) => z.literal(v)) as [
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<3>,
+    z.ZodLiteral<4>,
+    z.ZodLiteral<5>,
+    z.ZodLiteral<6>,
+  ],
+);
+
+/** One task as every /v1/vsas call returns it (§3 Task: task_id, kind, plus what the tool shows). */
+export const coverTask = z.object({
+  task_id: z.string(),
+  kind: z.literal('ai-covers'),
+  status: taskStatusValue,
+  /** 0..1 while waiting/running; 1 when done. */
+  progress: z.number(),
+  voice_id: z.string(),
+  /** Requested key: 'auto' or semitones. */
+  key: z.union([z.literal('auto'), z.number().int()]),
+  /** Semitones actually applied (known once the engine has analysed the song). */
+  key_applied: z.number().int().nullable(),
+  backing: coverBacking,
+  /** The song's file name as uploaded. */
+  song_name: z.string(),
+  /** Song length in seconds, once known. */
+  duration: z.number().nullable(),
+  /** 'YYYY-MM-DD HH:mm' UTC (§5). */
+  created_at: z.string(),
+  /** User-facing reason when status is failed (4) or timeout (6). */
+  error: z.string().nullable(),
+  /** Signed URL of the free, watermarked preview (status 3). */
+  preview_url: z.string().nullable(),
+  /** True once this account has paid for the full download (re-downloads are free). */
+  paid: z.boolean(),
+  /** Credits the full download costs. */
+  download_cost: z.number().int(),
+});
+export type CoverTask = z.infer<typeof coverTask>;
+
+export const coverCreateData = z.object({ task_id: z.string(), task: coverTask });
+export const coverListData = z.object({
+  rows: z.array(coverTask),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type CoverListData = z.infer<typeof coverListData>;
+
+/** `GET /v1/vsas/download/{task_id}`: a signed URL of the full MP3, after the download was charged. */
+export const coverDownloadData = z.object({ url: z.string(), name: z.string(), expire: z.string() });
+export type CoverDownloadData = z.infer<typeof coverDownloadData>;
+
+/** `GET /v1/vsas/uri/check`: songs come from uploads only; links are validated and refused politely. */
+export const coverUriCheckQuery = z.object({
+  external_uri: z.string({ error: 'external_uri is required' }).trim().min(1).max(2048),
+  ...cacheBust,
+});
+export const coverUriCheckData = z.object({ ok: z.boolean(), reason: z.string().nullable() });
+
+/** Messages of the covers tool (English; the web app translates by code path). */
+export const CoverMsg = {
+  noTask: 'The cover does not exist.',
+  notAudio: 'The file is not a song: upload an audio file (MP3, WAV, M4A, FLAC, OGG…).',
+  tooLong: `Songs can be at most ${COVER_LIMITS.maxSongSeconds / 60} minutes long.`,
+  unknownVoice: 'Unknown voice.',
+  tooManyActive: `You already have ${COVER_LIMITS.maxActivePerOwner} covers in progress. Wait for one to finish.`,
+  notDone: 'The cover is not ready yet.',
+  notPaid: 'Not enough credits for download',
+  retryNotFailed: 'Only a failed or timed-out cover can be retried.',
+  linksNotSupported: 'Songs from links are not supported yet: upload the file instead.',
+  engineFailed: 'The cover could not be made from this song.',
+  timedOut: 'The cover took too long and was stopped. Try again.',
+} as const;
