@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { failOnCspViolations } from './support';
 
 const PASSWORD = 'a long enough password';
 
@@ -7,15 +8,7 @@ function header(page: Page) {
 }
 
 test.describe('sign-in', () => {
-  // Every page of the flow (app, provider pages, callback page) must run under the CSP.
-  let violations: string[] = [];
-  test.beforeEach(({ page }) => {
-    violations = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
-  });
-  test.afterEach(() => expect(violations).toEqual([]));
+  failOnCspViolations();
 
   test('create an account on the embedded provider from the login dialog, stay signed in, sign out', async ({
     page,

@@ -1,36 +1,8 @@
 import { expect, test } from '@playwright/test';
-
-/** A real, tiny WAV (1.5 s of a 440 Hz tone) so the browser can read its duration. */
-function toneWav(seconds = 1.5, rate = 8000): Buffer {
-  const samples = Math.floor(seconds * rate);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), i * 2);
-  const head = Buffer.alloc(44);
-  head.write('RIFF', 0);
-  head.writeUInt32LE(36 + data.length, 4);
-  head.write('WAVEfmt ', 8);
-  head.writeUInt32LE(16, 16);
-  head.writeUInt16LE(1, 20);
-  head.writeUInt16LE(1, 22);
-  head.writeUInt32LE(rate, 24);
-  head.writeUInt32LE(rate * 2, 28);
-  head.writeUInt16LE(2, 32);
-  head.writeUInt16LE(16, 34);
-  head.write('data', 36);
-  head.writeUInt32LE(data.length, 40);
-  return Buffer.concat([head, data]);
-}
+import { failOnCspViolations, songWav } from './support';
 
 test.describe('cloud file library', () => {
-  let violations: string[] = [];
-  test.beforeEach(({ page }) => {
-    violations = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-    });
-  });
-  test.afterEach(() => expect(violations).toEqual([]));
+  failOnCspViolations();
 
   test('upload an audio file, find it under Audio, rename it, delete it', async ({ page }) => {
     await page.goto('/account');
@@ -40,7 +12,7 @@ test.describe('cloud file library', () => {
     // Upload through the signed storage upload: the file chooser behind the Upload button.
     const chooser = page.waitForEvent('filechooser');
     await library.getByRole('button', { name: 'Upload file' }).click();
-    await (await chooser).setFiles({ name: 'My tone.wav', mimeType: 'audio/wav', buffer: toneWav() });
+    await (await chooser).setFiles({ name: 'My tone.wav', mimeType: 'audio/wav', buffer: songWav() });
     await expect(library.getByText('Uploaded')).toBeVisible();
     await expect(library.getByText('My tone.wav · 0.02 MB')).toBeVisible();
 
