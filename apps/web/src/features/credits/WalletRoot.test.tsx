@@ -106,7 +106,7 @@ describe('wallet dialogs', () => {
     expect(dialog.textContent).toContain('Not enough credits');
     expect(dialog.textContent).toContain('Upgrade to process more files and get faster.');
     await userEvent.click(screen.getByTestId('credits-limit-buy'));
-    expect(open).toHaveBeenCalledWith('/pricing', '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith('/pricing', '_blank');
     await waitFor(() => expect(screen.queryByTestId('credits-limit-dialog')).toBeNull());
   });
 

@@ -1,5 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../auth/auth-store';
+import { walletKeys } from './credits-api';
+import { onWalletChange } from './wallet-sync';
 import { useWalletDialogs } from './wallet-store';
 
 // Dialogs load on first use, so pages that never open one never download them.
@@ -26,6 +29,12 @@ export function WalletRoot() {
   const consume = useWalletDialogs((s) => s.consume !== null);
   const pricing = useWalletDialogs((s) => s.pricing !== null);
   const account = useWalletDialogs((s) => s.accountOpen);
+  const client = useQueryClient();
+  // A purchase paid in the pricing window updates this window's balance at once.
+  useEffect(
+    () => onWalletChange(() => void client.invalidateQueries({ queryKey: walletKeys.all })),
+    [client],
+  );
   return (
     <Suspense fallback={null}>
       {limit ? <CreditsLimitDialog /> : null}

@@ -18,11 +18,22 @@ describe('openPricing (§2)', () => {
   });
 
   it('wider windows open the pricing page in a new window, keeping the language', () => {
-    const open = vi.fn(() => null);
+    const child = { opener: window as unknown } as Window;
+    const open = vi.fn(() => child);
     expect(openPricing({ width: 766, lang: 'de', open })).toBe('window');
-    expect(open).toHaveBeenCalledWith(pricingUrl('de'), '_blank', 'noopener');
+    expect(open).toHaveBeenCalledWith(pricingUrl('de'), '_blank');
+    // The new window cannot reach back into this page.
+    expect(child.opener).toBeNull();
     expect(pricingUrl('de')).toMatch(/\/de\/pricing$/);
     expect(useWalletDialogs.getState().pricing).toBeNull();
+  });
+
+  it('a blocked popup falls back to the dark pricing dialog in place', () => {
+    const spy = vi.spyOn(window, 'open').mockReturnValue(null);
+    expect(openPricing({ width: 1200 })).toBe('window');
+    expect(useWalletDialogs.getState().pricing).toBe('dark');
+    spy.mockRestore();
+    useWalletDialogs.setState({ pricing: null });
   });
 });
 

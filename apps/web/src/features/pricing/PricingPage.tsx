@@ -6,6 +6,7 @@ import type { OrderView } from '@ai-covers/contracts';
 import { apiGet } from '../../shared/api/request';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { walletKeys } from '../credits/credits-api';
+import { announceWalletChange } from '../credits/wallet-sync';
 import { PricingPlans } from './PricingPlans';
 import styles from './pricing.module.css';
 
@@ -21,7 +22,9 @@ function CheckoutResult({ orderId }: { orderId: number }) {
   });
   const status = order.data?.status;
   useEffect(() => {
-    if (status === 'paid') void client.invalidateQueries({ queryKey: walletKeys.all });
+    if (status !== 'paid') return;
+    void client.invalidateQueries({ queryKey: walletKeys.all });
+    announceWalletChange();
   }, [status, client]);
   if (!order.data) return null;
   return (

@@ -19,8 +19,11 @@ export function openPricing(
     useWalletDialogs.getState().openPricingDialog('light');
     return 'dialog';
   }
-  const opened = (options.open ?? window.open.bind(window))(pricingUrl(options.lang), '_blank', 'noopener');
+  // Not the 'noopener' feature: with it window.open() always returns null, and a blocked popup
+  // could not be told apart from an opened one. Cutting the opener by hand does the same job.
+  const opened = (options.open ?? window.open.bind(window))(pricingUrl(options.lang), '_blank');
+  if (opened) opened.opener = null;
   // A blocked popup must not leave the user stuck: fall back to the dark dialog in place.
-  if (opened === null && !options.open) useWalletDialogs.getState().openPricingDialog('dark');
+  else if (!options.open) useWalletDialogs.getState().openPricingDialog('dark');
   return 'window';
 }
