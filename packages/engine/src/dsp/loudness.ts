@@ -72,7 +72,9 @@ export class LoudnessMeter {
   ) {
     this.filters = kWeighting(sampleRate);
     this.state = Array.from({ length: channels }, () => new Float64Array(4 * 2));
-    this.hist = Array.from({ length: channels }, () => new Float64Array(TP_TAPS));
+    // Twice the taps, each sample written at i and i + TP_TAPS: the interpolator then reads its
+    // window contiguously instead of wrapping an index in the innermost loop.
+    this.hist = Array.from({ length: channels }, () => new Float64Array(2 * TP_TAPS));
     this.segLen = Math.round(sampleRate * 0.1);
   }
 
@@ -101,6 +103,7 @@ export class LoudnessMeter {
         if (ax > this.samplePeak) this.samplePeak = ax;
         const h = this.hist[c]!;
         h[this.histPos] = x;
+        h[this.histPos + TP_TAPS] = x;
       }
       this.histPos = (this.histPos + 1) % TP_TAPS;
       if (!this.withTruePeak) {
@@ -113,12 +116,13 @@ export class LoudnessMeter {
         continue;
       }
       // Interpolate every 4th output of the 4x upsampled stream via the polyphase bank.
+      const base = this.histPos;
       for (let c = 0; c < ch; c++) {
         const h = this.hist[c]!;
         for (let ph = 0; ph < TP_PHASES; ph++) {
           const coef = TP_COEF[ph]!;
           let acc = 0;
-          for (let t = 0; t < TP_TAPS; t++) acc += coef[t]! * h[(this.histPos + t) % TP_TAPS]!;
+          for (let t = 0; t < TP_TAPS; t++) acc += coef[t]! * h[base + t]!;
           const a = Math.abs(acc);
           if (a > this.peak) this.peak = a;
         }
