@@ -58,7 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: settings.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: settings.TRUST_PROXY,
     // Malformed URLs (bad percent-encoding) get the envelope too, not Fastify's own body.
     frameworkErrors: (error, _request, reply) => {
       void (reply as FastifyReply)

@@ -24,6 +24,17 @@ export const settingsSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Whose X-Forwarded-* headers to believe: 'true', 'false', or addresses/ranges
+   * (proxy-addr names such as loopback, linklocal, uniquelocal). The default trusts proxies on the
+   * machine and the private network only, so a client on the internet cannot pick its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default('loopback,linklocal,uniquelocal')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -102,6 +102,31 @@ describe('trimStrings', () => {
 });
 
 describe('rate limiting', () => {
+  it('counts a client by its socket address unless the request came through a trusted proxy', async () => {
+    const limited = await createTestContext({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const hit = async (remoteAddress: string, forwardedFor: string) =>
+        (
+          await limited.app.inject({
+            method: 'GET',
+            url: '/v1/common/category?module=ai-headshots',
+            remoteAddress,
+            headers: { 'x-forwarded-for': forwardedFor },
+          })
+        ).statusCode;
+      // A client on the internet cannot pose as new clients by inventing X-Forwarded-For.
+      const direct = [];
+      for (let i = 0; i < 3; i++) direct.push(await hit('203.0.113.50', `198.51.100.${i}`));
+      expect(direct).toEqual([200, 200, 429]);
+      // A proxy on the private network passes each client's own address on.
+      const proxied = [];
+      for (let i = 0; i < 3; i++) proxied.push(await hit('10.0.0.2', `198.51.100.${10 + i}`));
+      expect(proxied).toEqual([200, 200, 200]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers with a 429 envelope past the limit', async () => {
     const limited = await createTestContext({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
