@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +117,20 @@ describe.each(['embedded', 's3'] as const)('storage driver: %s', (driver) => {
     });
     expect((await json(del)).msg).toBe('Delete successful');
     expect(await store.stat(params.object_key)).toBeNull();
+  });
+
+  it('lists what it stores, with when it changed, for the orphan sweep', async () => {
+    const key = `ai-covers/out/list-test/${driver}.bin`;
+    await store.write(key, Readable.from([Buffer.from('orphan?')]), {
+      maxBytes: 100,
+      contentType: 'application/octet-stream',
+    });
+    const listed: Array<{ key: string; modified: Date }> = [];
+    for await (const o of store.list()) listed.push(o);
+    const mine = listed.find((o) => o.key === key);
+    expect(mine).toBeDefined();
+    expect(Math.abs(mine!.modified.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+    await store.remove(key);
   });
 
   it('refuses a second file with the same credential', async () => {

@@ -105,5 +105,37 @@ export function createEmbeddedStore(options: { root: string; bucket: string }): 
     async remove(key) {
       await fs.promises.rm(resolveInside(root, bucket, key), { force: true });
     },
+
+    async *list() {
+      const base = path.join(root, bucket);
+      for await (const file of walk(base)) {
+        const st = await fs.promises.stat(file).catch(() => null);
+        if (st?.isFile())
+          yield { key: path.relative(base, file).split(path.sep).join('/'), modified: st.mtime };
+      }
+    },
+
+    async removeStaleParts(before) {
+      let removed = 0;
+      for (const name of await fs.promises.readdir(tmpDir)) {
+        const file = path.join(tmpDir, name);
+        const st = await fs.promises.stat(file).catch(() => null);
+        if (st?.isFile() && st.mtime < before) {
+          await fs.promises.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
   };
+}
+
+/** Every file under `dir`, depth first. */
+async function* walk(dir: string): AsyncIterable<string> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
 }

@@ -37,6 +37,10 @@ export interface ObjectStore {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes an object; a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored object with its last change, in no particular order (the orphan sweep reads it). */
+  list(): AsyncIterable<{ key: string; modified: Date }>;
+  /** Deletes leftovers of writes that never finished (a crashed process), older than `before`. */
+  removeStaleParts?(before: Date): Promise<number>;
   /** S3 only: a presigned PUT the browser uploads to. */
   presignPut?(key: string, expiresInSeconds: number): Promise<string>;
   /** S3 only: a presigned GET (downloads straight from the bucket). */

@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
-import { EXPIRE_UPLOADS_JOB, startStorageJobs } from './storage.jobs';
+import { createObjectStore } from './storage.factory';
+import { createStorageRepo } from './storage.repo';
+import {
+  EXPIRE_UPLOADS_JOB,
+  ORPHAN_GRACE_MS,
+  SWEEP_ORPHANS_JOB,
+  startStorageJobs,
+  sweepOrphans,
+} from './storage.jobs';
 import { getToken, putObject, someBytes, visitor } from './storage.test-kit';
 
 let ctx: TestContext;
@@ -51,3 +59,31 @@ it('the scheduled job deletes expired anonymous uploads with their bytes, and ke
   expect(userFiles.json().data.total).toBe(1);
   expect(fs.existsSync(objectPath(userToken.params.object_key))).toBe(true);
 }, 30_000);
+
+it('the orphan sweep removes old bytes without a file row and stale temp parts, and keeps recorded files', async () => {
+  const user = await signInTestUser(ctx);
+  const token = await getToken(ctx.app, user.auth);
+  expect((await putObject(ctx.app, token.params, someBytes())).statusCode).toBe(200);
+  const recorded = objectPath(token.params.object_key);
+  // A crash between the write and the row leaves bytes nobody points to; a crash mid-write, a part.
+  const orphan = objectPath('ai-covers/out/dead/orphan.mp3');
+  const fresh = objectPath('ai-covers/out/live/just-written.mp3');
+  const part = path.join(dataDir, 'storage', '.tmp', 'abandoned.part');
+  for (const file of [orphan, fresh, part]) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'x');
+  }
+  const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+  for (const file of [orphan, part, recorded]) fs.utimesSync(file, old, old);
+
+  const store = createObjectStore(ctx.settings);
+  const swept = await sweepOrphans({ repo: createStorageRepo(ctx.database.db), store });
+  expect(swept).toEqual({ objects: 1, parts: 1 });
+  expect(fs.existsSync(orphan)).toBe(false);
+  expect(fs.existsSync(part)).toBe(false);
+  // Recorded files stay however old; a fresh object may still be waiting for its row.
+  expect(fs.existsSync(recorded)).toBe(true);
+  expect(fs.existsSync(fresh)).toBe(true);
+  const schedules = await ctx.queue.boss.getSchedules();
+  expect(schedules.map((s) => s.name)).toContain(SWEEP_ORPHANS_JOB);
+});

@@ -31,6 +31,49 @@ export async function expireUploads(
   }
 }
 
+export const SWEEP_ORPHANS_JOB = 'storage.sweep-orphans';
+/** Daily, at a quiet hour. */
+export const SWEEP_ORPHANS_CRON = '17 4 * * *';
+/**
+ * How old an object without a file row must be before it counts as an orphan. Every write is
+ * followed by its row within one request (uploads: the signed callback; outputs: storeOutput), so a
+ * day leaves a wide margin for slow uploads and clock skew.
+ */
+export const ORPHAN_GRACE_MS = 24 * 3600 * 1000;
+
+/**
+ * Removes bytes that no file row points to: left behind when a process died between writing an
+ * object and recording it, or when a row went and removing its bytes failed. Also clears temp files
+ * of writes that never finished. Returns how many objects and temp files went.
+ */
+export async function sweepOrphans(
+  deps: { repo: StorageRepo; store: ObjectStore; now?: () => Date; log?: FastifyBaseLogger },
+  batch = 500,
+): Promise<{ objects: number; parts: number }> {
+  const before = new Date((deps.now?.() ?? new Date()).getTime() - ORPHAN_GRACE_MS);
+  let objects = 0;
+  let pending: string[] = [];
+  const flush = async (): Promise<void> => {
+    const recorded = await deps.repo.recordedKeys(deps.store.bucket, pending);
+    for (const key of pending) {
+      if (recorded.has(key)) continue;
+      await deps.store
+        .remove(key)
+        .then(() => objects++)
+        .catch((error: unknown) => deps.log?.warn({ err: error, key }, 'could not remove orphaned bytes'));
+    }
+    pending = [];
+  };
+  for await (const o of deps.store.list()) {
+    if (o.modified >= before) continue;
+    pending.push(o.key);
+    if (pending.length >= batch) await flush();
+  }
+  await flush();
+  const parts = (await deps.store.removeStaleParts?.(before)) ?? 0;
+  return { objects, parts };
+}
+
 /** Registers the retention handler and its schedule (pg-boss cron runs it on one worker). */
 export async function startStorageJobs(deps: {
   queue: Queue;
@@ -46,4 +89,10 @@ export async function startStorageJobs(deps: {
     return { expired };
   });
   await deps.queue.boss.schedule(EXPIRE_UPLOADS_JOB, EXPIRE_UPLOADS_CRON, {}, { tz: 'UTC' });
+  await deps.queue.work(SWEEP_ORPHANS_JOB, async () => {
+    const swept = await sweepOrphans({ repo, store, log: deps.log });
+    if (swept.objects + swept.parts > 0) deps.log.info(swept, 'swept orphaned storage bytes');
+    return swept;
+  });
+  await deps.queue.boss.schedule(SWEEP_ORPHANS_JOB, SWEEP_ORPHANS_CRON, {}, { tz: 'UTC' });
 }

@@ -55,6 +55,15 @@ export function createStorageRepo(db: Db) {
         .where(and(ownedBy(owner), inArray(files.id, ids)))
         .returning({ id: files.id, bucket: files.bucket, storageKey: files.storageKey });
     },
+    /** Which of these keys of a bucket have a file row. */
+    async recordedKeys(bucket: string, keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .select({ key: files.storageKey })
+        .from(files)
+        .where(and(eq(files.bucket, bucket), inArray(files.storageKey, keys)));
+      return new Set(rows.map((r) => r.key));
+    },
     /** Deletes up to `limit` expired rows, oldest first, returning them. */
     async deleteExpired(now: Date, limit: number): Promise<Pick<FileRow, 'id' | 'bucket' | 'storageKey'>[]> {
       const due = db

@@ -38,6 +38,13 @@ export const jobs = {
     retryDelaySeconds: 60,
     expireInSeconds: 600,
   }),
+  // Storage: daily removal of bytes no file row points to (crash leftovers).
+  'storage.sweep-orphans': defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 1,
+    retryDelaySeconds: 300,
+    expireInSeconds: 3600,
+  }),
   // Covers: one cover render per job; expiry beyond the render timeout, so a live run is never
   // taken over, and one retry for a worker that died mid-run.
   'covers.render': defineJob({
