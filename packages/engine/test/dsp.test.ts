@@ -62,6 +62,22 @@ describe('dsp', () => {
     expect(Math.abs(1200 * Math.log2(medianHz(trackPitch(y, SR, shifterHop(SR)).f0) / f))).toBeLessThan(20);
   });
 
+  it('adds no spike where the shifted band ends (maxShiftHz), however the spectrum continues above it', () => {
+    // A voice under a quiet hiss: shifting down with the envelope held must keep the hiss a hiss.
+    let seed = 3;
+    const noise = (): number => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32 - 0.5) * 0.01;
+    const amps = Array.from({ length: 40 }, (_, h) => 1 / (h + 1));
+    const x = tone(220, amps).map((v) => v + noise());
+    const y = pitchShift(x, SR, { semitones: -5, preserveEnvelope: true, maxShiftHz: 10000 });
+    const band = (z: Float32Array, lo: number, hi: number): number => {
+      let e = 0;
+      for (let f = lo; f < hi; f += 50) e += amplitudeAt(z.subarray(SR * 0.2, SR * 0.8), f) ** 2;
+      return 10 * Math.log10(e);
+    };
+    // 10 kHz × 2^(−5/12) ≈ 7.5 kHz is where the shifted band now ends.
+    expect(band(y, 7000, 8000)).toBeLessThan(band(x, 7000, 8000) + 6);
+  });
+
   it('fits the formant scale of harmonic frames despite a noise floor', () => {
     for (const scale of [0.9, 1, 1.2]) {
       const frames: HarmonicFrame[] = [];

@@ -96,7 +96,9 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
       const ph = (2 * Math.PI * p.vibrato.rateHz * t * hop) / sampleRate;
       ratio *= 2 ** ((fade * p.vibrato.depthCents * Math.sin(ph)) / 1200);
     }
-    for (let k = 0; k < kLim; k++) mag[k] = Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
+    // Every bin, not only the shifted ones: the envelope is smoothed across the whole spectrum, and
+    // zeros above `kLim` would drag it down near the limit into a loud spike of "excitation".
+    for (let k = 0; k < bins; k++) mag[k] = Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
     // Identity phase locking (Laroche & Dolson 1999): each spectral peak carries its own phase
     // forward and the bins around it keep their offsets to it, which keeps harmonics coherent and
     // avoids the phasiness that makes pitch trackers (and ears) hear the wrong octave. Only peaks
@@ -260,5 +262,14 @@ function smoothEnvelope(
   const lifter = Math.max(8, Math.round(n / 40));
   for (let q = lifter; q <= n - lifter; q++) ceps[q] = 0;
   fft.forward(ceps, cre, cim);
-  for (let k = 0; k < bins; k++) env[k] = Math.exp(cre[k]!) + 1e-9;
+  let top = 0;
+  for (let k = 0; k < bins; k++) {
+    env[k] = Math.exp(cre[k]!) + 1e-9;
+    if (env[k]! > top) top = env[k]!;
+  }
+  // Bins the separation mask emptied have an envelope near zero, and dividing by it would turn
+  // their residue into full-level "excitation" that a downward shift then lays under a formant (a
+  // loud hiss band). A floor 60 dB under the frame's peak keeps silence silent.
+  const floor = top * 1e-3;
+  for (let k = 0; k < bins; k++) if (env[k]! < floor) env[k] = floor;
 }
