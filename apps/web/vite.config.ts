@@ -27,8 +27,12 @@ export default defineConfig({
   build: { manifest: true, outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5173,
+    // The API, the account provider, the object store, and the server's own pages: the login
+    // callback under the lab plugins path and the promotion page.
     proxy: Object.fromEntries(
-      ['/v1', '/vapi', '/api', '/accounts', '/storage'].map((prefix) => [prefix, apiTarget]),
+      ['/v1', '/vapi', '/api', '/accounts', '/storage', '/lab/plugins', `${basePath}/promotion.html`].map(
+        (prefix) => [prefix, apiTarget],
+      ),
     ),
   },
 });
