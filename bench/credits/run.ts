@@ -60,7 +60,9 @@ async function runOn(database: Database): Promise<Outcome> {
     duration: SECONDS,
     headers,
     requests: [
-      { setupRequest: (req) => ({ ...req, path: `/v1/deduct?kind=ai-covers&task_id=bench-${n++}` }) },
+      // image-enhancer: 1 credit per use like a cover download, but its tasks live outside this
+      // product, so the wallet charges them without asking a feature who owns the task.
+      { setupRequest: (req) => ({ ...req, path: `/v1/deduct?kind=image-enhancer&task_id=bench-${n++}` }) },
     ],
   });
   const balance = await autocannon({
