@@ -15,6 +15,8 @@ export const COVER_LIMITS = {
   maxSongSeconds: 600,
   /** Waiting + running tasks one owner may have at once. */
   maxActivePerOwner: 3,
+  /** Covers a visitor (not signed in) may start in 24 hours; accounts have no daily cap. */
+  visitorDailyCovers: 5,
   /** A running task that has not finished after this long is marked timeout (6). */
   timeoutSeconds: 900,
   /** Key shift bounds in semitones. */
@@ -172,6 +174,7 @@ export const CoverMsg = {
   tooLong: `Songs can be at most ${COVER_LIMITS.maxSongSeconds / 60} minutes long.`,
   unknownVoice: 'Unknown voice.',
   tooManyActive: `You already have ${COVER_LIMITS.maxActivePerOwner} covers in progress. Wait for one to finish.`,
+  visitorDailyLimit: `Without an account you can make ${COVER_LIMITS.visitorDailyCovers} covers a day. Sign in to make more.`,
   notDone: 'The cover is not ready yet.',
   notPaid: 'Not enough credits for download',
   retryNotFailed: 'Only a failed or timed-out cover can be retried.',

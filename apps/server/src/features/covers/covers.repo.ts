@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { COVER_DOWNLOAD, TaskStatus } from '@ai-covers/contracts';
 import type { Db } from '../../platform/db/client';
@@ -77,9 +77,24 @@ export function createCoversRepo(db: Db) {
   }
 
   return {
-    /** Inserts a waiting task unless the owner already has `max` active ones (then null). */
-    insertWithinLimit(owner: Owner, row: NewCoverTaskRow, max: number): Promise<CoverTaskRow | null> {
+    /**
+     * Inserts a waiting task unless the owner already has `max` active ones (then null), or, with
+     * `daily`, already created `daily.max` tasks since `daily.since` (then 'daily-limit').
+     */
+    insertWithinLimit(
+      owner: Owner,
+      row: NewCoverTaskRow,
+      max: number,
+      daily?: { max: number; since: Date },
+    ): Promise<CoverTaskRow | 'daily-limit' | null> {
       return withinActiveLimit(owner, max, async (tx) => {
+        if (daily) {
+          const [made] = await tx
+            .select({ n: count() })
+            .from(coverTasks)
+            .where(and(taskOwnedBy(owner), gte(coverTasks.createdAt, daily.since)));
+          if ((made?.n ?? 0) >= daily.max) return 'daily-limit' as const;
+        }
         const [inserted] = await tx.insert(coverTasks).values(row).returning();
         return inserted!;
       });

@@ -86,8 +86,13 @@ export function createCoversService(deps: CoversServiceDeps) {
         duration: file.duration,
       },
       COVER_LIMITS.maxActivePerOwner,
+      // Visitors get a daily allowance: rendering costs real CPU and they pay nothing.
+      owner.userId
+        ? undefined
+        : { max: COVER_LIMITS.visitorDailyCovers, since: new Date(Date.now() - 24 * 3600 * 1000) },
     );
     if (!row) throw tooManyActive();
+    if (row === 'daily-limit') throw new AppError(Code.error, CoverMsg.visitorDailyLimit, 429);
     await deps.enqueue(row.id);
     return { task_id: row.id, task: await result(owner, row.id) };
   }

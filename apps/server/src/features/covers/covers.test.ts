@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoverMsg } from '@ai-covers/contracts';
+import { eq } from 'drizzle-orm';
+import { COVER_LIMITS, CoverMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { someBytes, visitor, type Headers } from '../storage/storage.test-kit';
 import { createCoversRepo } from './covers.repo';
+import { coverTasks } from './covers.schema';
 import { isMp3, runRenderJob, songWav, uploadSong } from './covers.test-kit';
 
 let ctx: TestContext;
@@ -300,6 +302,34 @@ describe('bad input', () => {
     // A deleted waiting task frees its place.
     expect((await remove(user.auth, ids[0]!)).json().data.outcome).toBe('deleted');
     expect((await create(user.auth, { voice_id: 'velvet', file_key: song })).json().code).toBe(0);
+  });
+
+  it('lets a visitor start five covers a day; an account has no daily cap', async () => {
+    const guest = visitor();
+    const key = await uploadSong(ctx, guest, 'guest.wav', songWav(1));
+    // Five covers started earlier today, all finished (so only the daily cap can refuse).
+    await ctx.database.db.insert(coverTasks).values(
+      Array.from({ length: COVER_LIMITS.visitorDailyCovers }, (_, i) => ({
+        id: `guest-day-${i}-${Date.now()}`,
+        visitorId: guest['x-visitor-id']!,
+        sourceKey: key,
+        songName: 'guest.wav',
+        voiceId: 'velvet',
+        backing: 'keep',
+        status: 3,
+        progress: 1,
+        createdAt: new Date(Date.now() - 3600_000),
+      })),
+    );
+    const refused = await create(guest, { voice_id: 'velvet', file_key: key });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 1, data: null, msg: CoverMsg.visitorDailyLimit });
+    // Yesterday's covers do not count.
+    await ctx.database.db
+      .update(coverTasks)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(coverTasks.visitorId, guest['x-visitor-id']!));
+    expect((await create(guest, { voice_id: 'velvet', file_key: key })).json().code).toBe(0);
   });
 
   it('holds the limit under concurrent creates', async () => {
