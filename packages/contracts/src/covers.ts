@@ -140,6 +140,10 @@ export const coverTask = z.object({
   error: z.string().nullable(),
   /** Signed URL of the free, watermarked preview (status 3). */
   preview_url: z.string().nullable(),
+  /** Where the preview starts in the song (seconds), to compare it with the original. */
+  preview_start: z.number().nullable(),
+  /** Signed URL of the uploaded song (status 3, while the song is still stored): the "before". */
+  source_url: z.string().nullable(),
   /** True once this account has paid for the full download (re-downloads are free). */
   paid: z.boolean(),
   /** Credits the full download costs. */

@@ -18,11 +18,13 @@ export interface TaskWithFiles {
   task: CoverTaskRow;
   preview: FileRef | null;
   result: FileRef | null;
+  source: FileRef | null;
 }
 
 const ACTIVE = [TaskStatus.waiting, TaskStatus.running];
 const previewFiles = alias(files, 'preview_files');
 const resultFiles = alias(files, 'result_files');
+const sourceFiles = alias(files, 'source_files');
 
 /** "Owned by this owner" for tasks; never matches when the owner is empty (as for files). */
 export function taskOwnedBy(owner: Owner): SQL {
@@ -57,10 +59,17 @@ export function createCoversRepo(db: Db) {
           storageKey: resultFiles.storageKey,
           name: resultFiles.name,
         },
+        source: {
+          id: sourceFiles.id,
+          bucket: sourceFiles.bucket,
+          storageKey: sourceFiles.storageKey,
+          name: sourceFiles.name,
+        },
       })
       .from(coverTasks)
       .leftJoin(previewFiles, eq(previewFiles.id, coverTasks.previewFileId))
-      .leftJoin(resultFiles, eq(resultFiles.id, coverTasks.resultFileId));
+      .leftJoin(resultFiles, eq(resultFiles.id, coverTasks.resultFileId))
+      .leftJoin(sourceFiles, eq(sourceFiles.id, coverTasks.sourceFileId));
   }
 
   /** Runs `fn` holding the owner's lock, after counting their waiting + running tasks. */

@@ -50,10 +50,11 @@ export function createCoversService(deps: CoversServiceDeps) {
         )
       : new Set<string>();
     return Promise.all(
-      rows.map(async ({ task, preview }) => {
-        const previewUrl =
-          task.status === TaskStatus.done && preview ? (await storage.readUrl(preview)).url : null;
-        return toCoverTask(task, { previewUrl, paid: paid.has(task.id) });
+      rows.map(async ({ task, preview, source }) => {
+        const done = task.status === TaskStatus.done;
+        const previewUrl = done && preview ? (await storage.readUrl(preview)).url : null;
+        const sourceUrl = done && source ? (await storage.readUrl(source)).url : null;
+        return toCoverTask(task, { previewUrl, sourceUrl, paid: paid.has(task.id) });
       }),
     );
   }

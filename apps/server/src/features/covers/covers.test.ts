@@ -60,9 +60,12 @@ describe('a cover from upload to paid download', () => {
       song_name: 'My Song.wav',
       error: null,
       preview_url: null,
+      source_url: null,
       paid: false,
       download_cost: 1,
     });
+    // A 4 s song: the whole song is its preview, from the start.
+    expect(data.task.preview_start).toBe(0);
     expect(data.task.duration).toBeCloseTo(4, 1);
     expect(data.task.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     const row = await createCoversRepo(ctx.database.db).findById(taskId);
@@ -81,6 +84,10 @@ describe('a cover from upload to paid download', () => {
     const preview = await ctx.app.inject({ method: 'GET', url: task.preview_url });
     expect(preview.statusCode).toBe(200);
     expect(isMp3(preview.rawPayload)).toBe(true);
+    // The original song, for comparing before and after.
+    const source = await ctx.app.inject({ method: 'GET', url: task.source_url });
+    expect(source.statusCode).toBe(200);
+    expect(source.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
     // A second delivery of the same job finds nothing to do.
     expect(await runRenderJob(ctx, taskId)).toBe('skipped');
   });

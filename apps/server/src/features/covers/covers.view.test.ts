@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from './covers.render';
-import { coverFileName, hasChanged, keyOf, keyShiftOf, newTaskId, songTitle } from './covers.view';
+import {
+  coverFileName,
+  hasChanged,
+  keyOf,
+  keyShiftOf,
+  newTaskId,
+  previewStart,
+  songTitle,
+} from './covers.view';
 
 describe('names', () => {
   it.each([
@@ -104,5 +112,14 @@ describe('createProgressReporter', () => {
     t.reporter.report(0.3);
     await t.reporter.settle();
     expect(t.lost()).toBe(1);
+  });
+});
+
+describe('previewStart', () => {
+  it("follows the engine's preview window: 30 % in, moved back so 30 s fit, unknown without a length", () => {
+    expect(previewStart(null)).toBeNull();
+    expect(previewStart(20)).toBe(0);
+    expect(previewStart(40)).toBe(10);
+    expect(previewStart(200)).toBe(60);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { COVER_DOWNLOAD, type CoverBacking, type CoverTask } from '@ai-covers/contracts';
+import { COVER_DOWNLOAD, COVER_LIMITS, type CoverBacking, type CoverTask } from '@ai-covers/contracts';
 import { formatDate } from '../library/library.service';
 import type { CoverTaskRow } from './covers.schema';
 
@@ -38,7 +38,7 @@ export function coverFileName(songName: string, voiceName: string, suffix = ''):
 /** One task as every /v1/vsas call answers it. */
 export function toCoverTask(
   row: CoverTaskRow,
-  extra: { previewUrl: string | null; paid: boolean },
+  extra: { previewUrl: string | null; sourceUrl?: string | null; paid: boolean },
 ): CoverTask {
   return {
     task_id: row.id,
@@ -54,9 +54,21 @@ export function toCoverTask(
     created_at: formatDate(row.createdAt),
     error: row.error,
     preview_url: extra.previewUrl,
+    preview_start: previewStart(row.duration),
+    source_url: extra.sourceUrl ?? null,
     paid: extra.paid,
     download_cost: COVER_DOWNLOAD.credits,
   };
+}
+
+/**
+ * Where the engine's preview starts in the song (seconds): 30 % in, moved back so a full preview
+ * fits (the engine's `previewWindow`). Unknown until the duration is.
+ */
+export function previewStart(duration: number | null): number | null {
+  if (duration === null) return null;
+  const start = Math.max(0, Math.min(duration - COVER_LIMITS.previewSeconds, duration * 0.3));
+  return Math.round(start * 1000) / 1000;
 }
 
 /** Whether a long-poll should answer now: something differs from what the client last saw. */

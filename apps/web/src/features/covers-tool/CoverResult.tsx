@@ -2,11 +2,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_LIMITS, type CoverTask } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
+import { BeforeAfter } from './BeforeAfter';
 import { useCoverDownload } from './cover-download';
 import { coverMessage } from './covers-messages';
 import styles from './CoversTool.module.css';
 
-/** A finished cover: the free watermarked preview and the paid full download. */
+/** A finished cover: the free watermarked preview (against the original) and the paid full download. */
 export function CoverResult({ task }: { task: CoverTask }) {
   const { t } = useTranslation();
   const captionId = useId();
@@ -22,7 +23,12 @@ export function CoverResult({ task }: { task: CoverTask }) {
         {t('coversTool.task.previewNote', { seconds: COVER_LIMITS.previewSeconds })}
       </p>
       {task.preview_url ? (
-        <audio controls preload="metadata" src={task.preview_url} aria-labelledby={captionId} />
+        <BeforeAfter
+          previewUrl={task.preview_url}
+          sourceUrl={task.source_url}
+          previewStart={task.preview_start ?? 0}
+          labelledBy={captionId}
+        />
       ) : null}
       <div className={styles.actions}>
         <button type="button" className={ui.button} onClick={() => void download()} disabled={busy}>

@@ -108,6 +108,32 @@ describe('task page (covers/:taskId)', () => {
     expect(paths()).not.toContain('GET /v1/deduct');
   });
 
+  it('switches one player between the cover and the original at the same moment of the song', async () => {
+    result = { ...done, source_url: '/storage/source/my-song.mp3', preview_start: 54 };
+    const user = userEvent.setup();
+    openTask();
+    const original = await screen.findByRole('button', { name: 'Original song' });
+    const player = document.querySelector('audio')!;
+    expect(player.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
+    expect(screen.getByRole('button', { name: 'Your cover' }).getAttribute('aria-pressed')).toBe('true');
+    player.currentTime = 10;
+    await user.click(original);
+    expect(player.getAttribute('src')).toBe('/storage/source/my-song.mp3');
+    expect(original.getAttribute('aria-pressed')).toBe('true');
+    act(() => {
+      player.dispatchEvent(new Event('loadedmetadata'));
+    });
+    // 10 s into the preview is 64 s into the song.
+    expect(player.currentTime).toBe(64);
+  });
+
+  it('offers no switch when the original song is gone', async () => {
+    result = done;
+    openTask();
+    await screen.findByRole('button', { name: 'Download full song (1 credit)' });
+    expect(screen.queryByRole('button', { name: 'Original song' })).toBeNull();
+  });
+
   it('opens the credits-limit dialog and downloads nothing when the charge is refused (490026)', async () => {
     result = done;
     deductAnswer = () => envelope(null, 490026, CoverMsg.notPaid);

@@ -48,6 +48,8 @@ export function makeTask(overrides: Partial<CoverTask> = {}): CoverTask {
     created_at: '2026-11-20 10:00',
     error: null,
     preview_url: null,
+    preview_start: 54,
+    source_url: null,
     paid: false,
     download_cost: 1,
     ...overrides,

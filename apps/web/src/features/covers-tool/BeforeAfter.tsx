@@ -1,0 +1,68 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './CoversTool.module.css';
+
+type Side = 'cover' | 'original';
+
+/**
+ * One player for the cover's preview and the original song, switched like an A/B: the original
+ * is heard at the same moment of the song (the preview starts `previewStart` seconds in), and a
+ * playing track keeps playing across the switch.
+ */
+export function BeforeAfter({
+  previewUrl,
+  sourceUrl,
+  previewStart,
+  labelledBy,
+}: {
+  previewUrl: string;
+  sourceUrl: string | null;
+  previewStart: number;
+  labelledBy: string;
+}) {
+  const { t } = useTranslation();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [side, setSide] = useState<Side>('cover');
+
+  const switchTo = (next: Side) => {
+    const el = audio.current;
+    if (next === side || !sourceUrl) return;
+    const playing = el ? !el.paused : false;
+    const at = el?.currentTime ?? 0;
+    setSide(next);
+    if (!el) return;
+    // Same moment of the song on either side.
+    const target = next === 'original' ? at + previewStart : Math.max(0, at - previewStart);
+    el.src = next === 'original' ? sourceUrl : previewUrl;
+    el.addEventListener(
+      'loadedmetadata',
+      () => {
+        el.currentTime = target;
+        if (playing) void el.play().catch(() => undefined);
+      },
+      { once: true },
+    );
+    el.load();
+  };
+
+  return (
+    <div className={styles.beforeAfter}>
+      {sourceUrl ? (
+        <div role="group" aria-label={t('coversTool.task.compare')} className={styles.segmented}>
+          {(['cover', 'original'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              aria-pressed={side === s}
+              className={side === s ? styles.segmentOn : styles.segment}
+              onClick={() => switchTo(s)}
+            >
+              {t(`coversTool.task.${s}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <audio ref={audio} controls preload="metadata" src={previewUrl} aria-labelledby={labelledBy} />
+    </div>
+  );
+}
