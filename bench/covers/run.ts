@@ -11,18 +11,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { loadSettings } from '../../apps/server/src/config';
-import { buildApp } from '../../apps/server/src/app';
-import { openDatabase, type Database } from '../../apps/server/src/platform/db/client';
-import { openTestDatabase } from '../../apps/server/src/test/context';
-import { startQueue } from '../../apps/server/src/platform/queue/queue';
+import type { Database } from '../../apps/server/src/platform/db/client';
 import { coverTasks } from '../../apps/server/src/features/covers/covers.schema';
+import { RESULT_HEADER, onEachDatabase, resultRow, startBenchApi } from '../support/api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 10;
 const SECONDS = 8;
 const TASKS = 200;
-const SECRET = new TextEncoder().encode('bench-secret-0123456789-abcdefghijklmnop');
 
 interface Outcome {
   driver: string;
@@ -32,19 +28,10 @@ interface Outcome {
 }
 
 async function runOn(database: Database): Promise<Outcome> {
-  const settings = loadSettings({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '.tmp/bench-covers',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: false });
-  const app = await buildApp({ settings, database, queue, logger: false, secret: SECRET });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const { user } = await app.services.usersRepo.upsertByIdentity({ issuer: 'bench', subject: 'covers' });
-  const { token } = await app.services.sessions.issueToken(user.id);
+  const api = await startBenchApi(database, '.tmp/bench-covers');
+  const { base } = api;
+  const user = await api.user('covers');
+  const headers = user.headers;
   const statuses = [1, 2, 4];
   const ids = Array.from({ length: TASKS }, (_, i) => `bench-task-${String(i).padStart(4, '0')}`);
   await database.db.insert(coverTasks).values(
@@ -60,7 +47,6 @@ async function runOn(database: Database): Promise<Outcome> {
       duration: 180,
     })),
   );
-  const headers = { authorization: `Bearer ${token}` };
   let n = 0;
   const each = (make: (id: string) => string) => [
     { setupRequest: (req: { path: string }) => ({ ...req, path: make(ids[n++ % ids.length]!) }) },
@@ -86,31 +72,18 @@ async function runOn(database: Database): Promise<Outcome> {
     duration: SECONDS,
     headers,
   });
-  await app.close();
-  await queue.stop();
+  await api.close();
   return { driver: database.driver, result, subscribe, list };
 }
 
-const outcomes: Outcome[] = [];
-const embedded = await openDatabase({});
-outcomes.push(await runOn(embedded));
-await embedded.close();
-if (process.env.TEST_DATABASE_URL) {
-  const { database, drop } = await openTestDatabase();
-  outcomes.push(await runOn(database));
-  await database.close();
-  await drop();
-}
+const outcomes = await onEachDatabase(runOn);
 
-const row = (name: string, r: Result) =>
-  `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${r.errors} |`;
 const section = (o: Outcome) => `## ${o.driver}
 
-| call | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |
-|---|---:|---:|---:|---:|---:|---:|
-${row('GET /v1/vsas/result/{id}', o.result)}
-${row('GET /v1/vsas/subscribe/{id} (answers at once)', o.subscribe)}
-${row('GET /v1/vsas/list (20 of 200)', o.list)}
+${RESULT_HEADER}
+${resultRow('GET /v1/vsas/result/{id}', o.result)}
+${resultRow('GET /v1/vsas/subscribe/{id} (answers at once)', o.subscribe)}
+${resultRow('GET /v1/vsas/list (20 of 200)', o.list)}
 `;
 const md = `# Covers task-status benchmark
 

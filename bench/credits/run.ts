@@ -10,17 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import { loadSettings } from '../../apps/server/src/config';
-import { buildApp } from '../../apps/server/src/app';
-import { openDatabase, type Database } from '../../apps/server/src/platform/db/client';
-import { openTestDatabase as openWalletDatabase } from '../../apps/server/src/test/context';
-import { startQueue } from '../../apps/server/src/platform/queue/queue';
+import type { Database } from '../../apps/server/src/platform/db/client';
+import { RESULT_HEADER, onEachDatabase, resultRow, startBenchApi } from '../support/api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 10;
 const SECONDS = 8;
 const GRANT = 1_000_000;
-const SECRET = new TextEncoder().encode('bench-secret-0123456789-abcdefghijklmnop');
 
 interface Outcome {
   driver: string;
@@ -33,26 +29,16 @@ interface Outcome {
 
 /** One run against one database: deductions (a new task each), then balance reads. */
 async function runOn(database: Database): Promise<Outcome> {
-  const settings = loadSettings({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: '.tmp/bench-credits',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  });
-  const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: false });
-  const app = await buildApp({ settings, database, queue, logger: false, secret: SECRET });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const { user } = await app.services.usersRepo.upsertByIdentity({ issuer: 'bench', subject: 'bench' });
-  const { token } = await app.services.sessions.issueToken(user.id);
+  const api = await startBenchApi(database, '.tmp/bench-credits');
+  const { app, base } = api;
+  const user = await api.user('bench');
+  const headers = user.headers;
   await app.commerce.credits.grant(user.id, {
     source: 'purchase',
     sourceRef: 'bench',
     amount: GRANT,
     details: 'bench',
   });
-  const headers = { authorization: `Bearer ${token}` };
   let n = 0;
   const deduct = await autocannon({
     url: base,
@@ -77,31 +63,17 @@ async function runOn(database: Database): Promise<Outcome> {
   // 2xx, so up to CONNECTIONS more charges than counted answers are expected; never fewer.
   const reconciled =
     charged === records && charged >= deduct['2xx'] && charged <= deduct['2xx'] + CONNECTIONS;
-  await app.close();
-  await queue.stop();
+  await api.close();
   return { driver: database.driver, deduct, balance, charged, records, reconciled };
 }
 
-const outcomes: Outcome[] = [];
-const embedded = await openDatabase({});
-outcomes.push(await runOn(embedded));
-await embedded.close();
-if (process.env.TEST_DATABASE_URL) {
-  // A fresh Postgres database of its own, dropped afterwards.
-  const { database, drop } = await openWalletDatabase();
-  outcomes.push(await runOn(database));
-  await database.close();
-  await drop();
-}
+const outcomes = await onEachDatabase(runOn);
 
-const row = (name: string, r: Result) =>
-  `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r['2xx']} | ${r.non2xx} | ${r.errors} |`;
 const section = (o: Outcome) => `## ${o.driver}
 
-| call | req/s | p50 ms | p99 ms | 2xx | non-2xx | errors |
-|---|---:|---:|---:|---:|---:|---:|
-${row('GET /v1/deduct (new task each)', o.deduct)}
-${row('GET /v1/credits/account', o.balance)}
+${RESULT_HEADER}
+${resultRow('GET /v1/deduct (new task each)', o.deduct)}
+${resultRow('GET /v1/credits/account', o.balance)}
 
 Ledger after the run: ${o.charged} credits charged, ${o.records} consumption records, ${o.deduct['2xx']} answered deductions (+ at most ${CONNECTIONS} in flight at the stop): **${o.reconciled ? 'reconciled' : 'MISMATCH'}**.
 `;

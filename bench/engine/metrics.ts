@@ -45,3 +45,19 @@ export function siSdr(ref: Float32Array[], est: Float32Array[]): number {
   }
   return 10 * Math.log10((num + 1e-12) / (den + 1e-12));
 }
+
+/** Pearson correlation of two equal-length series. */
+export function corr(a: number[], b: number[]): number {
+  const n = a.length;
+  const ma = a.reduce((s, v) => s + v, 0) / n;
+  const mb = b.reduce((s, v) => s + v, 0) / n;
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < n; i++) {
+    ab += (a[i]! - ma) * (b[i]! - mb);
+    aa += (a[i]! - ma) ** 2;
+    bb += (b[i]! - mb) ** 2;
+  }
+  return ab / Math.sqrt(aa * bb);
+}

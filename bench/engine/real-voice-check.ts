@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { readWav, writeWav } from '../../packages/engine/src/io/wav';
 import { trackPitch } from '../../packages/engine/src/pitch/yin';
 import { shifterHop } from '../../packages/engine/src/voice/convert';
-import { sdr, siSdr } from './metrics';
+import { corr, sdr, siSdr } from './metrics';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CACHE = join(ROOT, 'bench/engine/.cache');
@@ -76,21 +76,6 @@ function rms(x: Float32Array): number {
   let s = 0;
   for (const v of x) s += v * v;
   return Math.sqrt(s / Math.max(1, x.length));
-}
-
-function corr(a: number[], b: number[]): number {
-  const n = a.length;
-  const ma = a.reduce((s, v) => s + v, 0) / n;
-  const mb = b.reduce((s, v) => s + v, 0) / n;
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < n; i++) {
-    ab += (a[i]! - ma) * (b[i]! - mb);
-    aa += (a[i]! - ma) ** 2;
-    bb += (b[i]! - mb) ** 2;
-  }
-  return ab / Math.sqrt(aa * bb);
 }
 
 function cli(args: string[]): Record<string, unknown> {

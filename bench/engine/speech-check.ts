@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { readWav, writeWav } from '../../packages/engine/src/io/wav';
 import { shifterHop } from '../../packages/engine/src/voice/convert';
 import { trackPitch } from '../../packages/engine/src/pitch/yin';
+import { corr } from './metrics';
 import { generateSong } from './synth-song';
 
 const LINES: Array<[string, number]> = [
@@ -20,21 +21,6 @@ const LINES: Array<[string, number]> = [
   ['every window holds a story', 70],
   ['every story holds a light', 45],
 ];
-
-function corr(a: number[], b: number[]): number {
-  const n = a.length;
-  const ma = a.reduce((s, v) => s + v, 0) / n;
-  const mb = b.reduce((s, v) => s + v, 0) / n;
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < n; i++) {
-    ab += (a[i]! - ma) * (b[i]! - mb);
-    aa += (a[i]! - ma) ** 2;
-    bb += (b[i]! - mb) ** 2;
-  }
-  return ab / Math.sqrt(aa * bb);
-}
 
 function main(): void {
   const dir = mkdtempSync(join(tmpdir(), 'speech-check-'));
