@@ -13,7 +13,7 @@ import { allVoices, localDate, STATUS_NAMES, taskKeyLabel } from './cover-format
 import { CoverResult } from './CoverResult';
 import { coverKeys, useCoverTaskQuery, useDeleteCover, useRetryCover } from './covers-api';
 import { coverMessage, retryFailureMessage } from './covers-messages';
-import { DeleteCoverDialog } from './DeleteCoverDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { isTerminal, useFollowCoverTask } from './follow-task';
 import { coverPaths } from './paths';
 import styles from './CoversTool.module.css';
@@ -150,9 +150,11 @@ function TaskView({
         </button>
       </div>
 
-      <DeleteCoverDialog
+      <ConfirmDialog
         open={deleting}
-        songName={task.song_name}
+        title={t('coversTool.task.deleteTitle')}
+        text={t('coversTool.task.deleteText', { name: task.song_name })}
+        confirmLabel={t('coversTool.task.deleteConfirm')}
         busy={remove.isPending}
         error={remove.isError ? t('library.deleteFailed') : null}
         onConfirm={handleDelete}

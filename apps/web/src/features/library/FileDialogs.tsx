@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RENAME_MAX_CHARS, type LibraryFile } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import styles from './Library.module.css';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 
 /** Asks for a new name (≤100 characters, §5); the server checks duplicates. */
 export function RenameDialog({
@@ -90,29 +91,14 @@ export function DeleteDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title className={styles.dialogTitle}>{t('library.deleteTitle')}</Dialog.Title>
-          <Dialog.Description>{t('library.deleteText', { name: file?.name ?? '' })}</Dialog.Description>
-          <div className={styles.dialogActions}>
-            <Dialog.Close asChild>
-              <button type="button" className={`${ui.button} ${ui.secondary}`}>
-                {t('common.cancel')}
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              className={`${ui.button} ${styles.danger}`}
-              disabled={busy}
-              onClick={onConfirm}
-            >
-              {t('library.delete')}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={file !== null}
+      title={t('library.deleteTitle')}
+      text={t('library.deleteText', { name: file?.name ?? '' })}
+      confirmLabel={t('library.delete')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,21 +1,25 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import { ui } from '../../shared/ui/PageIntro';
-import styles from './CoversTool.module.css';
+import { ui } from './PageIntro';
+import styles from './ConfirmDialog.module.css';
 
-/** Confirms deleting a cover; deleting is permanent. */
-export function DeleteCoverDialog({
+/** Asks before something permanent (a delete): title, what happens, Cancel and a red confirm. */
+export function ConfirmDialog({
   open,
-  songName,
+  title,
+  text,
+  confirmLabel,
   busy,
-  error,
+  error = null,
   onConfirm,
   onClose,
 }: {
   open: boolean;
-  songName: string;
+  title: string;
+  text: string;
+  confirmLabel: string;
   busy: boolean;
-  error: string | null;
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -25,10 +29,10 @@ export function DeleteCoverDialog({
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content className={styles.dialog}>
-          <Dialog.Title className={styles.dialogTitle}>{t('coversTool.task.deleteTitle')}</Dialog.Title>
-          <Dialog.Description>{t('coversTool.task.deleteText', { name: songName })}</Dialog.Description>
+          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+          <Dialog.Description>{text}</Dialog.Description>
           {error ? (
-            <p role="alert" className={styles.alert}>
+            <p role="alert" className={styles.error}>
               {error}
             </p>
           ) : null}
@@ -44,7 +48,7 @@ export function DeleteCoverDialog({
               disabled={busy}
               onClick={onConfirm}
             >
-              {t('coversTool.task.deleteConfirm')}
+              {confirmLabel}
             </button>
           </div>
         </Dialog.Content>
