@@ -5,6 +5,7 @@ import { RENAME_MAX_CHARS, type LibraryFile } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import styles from './Library.module.css';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import dialog from '../../shared/ui/dialog.module.css';
 
 /** Asks for a new name (≤100 characters, §5); the server checks duplicates. */
 export function RenameDialog({
@@ -34,9 +35,9 @@ export function RenameDialog({
   return (
     <Dialog.Root open={file !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
-          <Dialog.Title className={styles.dialogTitle}>{t('library.rename')}</Dialog.Title>
+        <Dialog.Overlay className={dialog.overlay} />
+        <Dialog.Content className={dialog.dialog}>
+          <Dialog.Title className={dialog.title}>{t('library.rename')}</Dialog.Title>
           <Dialog.Description className={styles.muted}>{file?.name}</Dialog.Description>
           <form onSubmit={handleSubmit} className={styles.form}>
             <label className={styles.field}>
@@ -60,7 +61,7 @@ export function RenameDialog({
                 {error}
               </p>
             ) : null}
-            <div className={styles.dialogActions}>
+            <div className={dialog.actions}>
               <Dialog.Close asChild>
                 <button type="button" className={`${ui.button} ${ui.secondary}`}>
                   {t('common.cancel')}

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { ui } from './PageIntro';
-import styles from './ConfirmDialog.module.css';
+import styles from './dialog.module.css';
 
 /** Asks before something permanent (a delete): title, what happens, Cancel and a red confirm. */
 export function ConfirmDialog({
