@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: settings.RUN_WORKER });
   const app = await buildApp({ settings, database, queue, web });
   await seedCategories(database.db, { 'ai-covers': voiceCategorySeed() });
-  if (settings.RUN_WORKER) await startWorker({ queue, log: app.log, database, settings });
+  const worker = settings.RUN_WORKER ? await startWorker({ queue, log: app.log, database, settings }) : null;
   if (settings.SERVE_WEB && !web)
     app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
 
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     }, settings.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     try {
+      worker?.stop();
       await app.close();
       await queue.stop();
       await database.close();

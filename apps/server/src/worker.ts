@@ -14,7 +14,8 @@ export async function startWorker(deps: {
   log: FastifyBaseLogger;
   database?: Database;
   settings?: Settings;
-}): Promise<void> {
+}): Promise<{ stop: () => void }> {
+  const stops: Array<() => void> = [];
   await deps.queue.work('system.echo', async (payload) => {
     deps.log.debug({ payload }, 'echo job');
     return { echoed: payload.message };
@@ -36,11 +37,14 @@ export async function startWorker(deps: {
       db: deps.database.db,
       secret: loadSecret(deps.settings.AUTH_SECRET, deps.settings.dataDir),
     });
-    await startCoversJobs({
+    const covers = await startCoversJobs({
       queue: deps.queue,
       database: deps.database,
       storage: storage.service,
       log: deps.log,
     });
+    stops.push(covers.stop);
   }
+  /** Called first at shutdown: long jobs hand their work back instead of being cut off. */
+  return { stop: () => stops.forEach((stop) => stop()) };
 }

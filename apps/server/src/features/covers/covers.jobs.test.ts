@@ -153,6 +153,27 @@ describe('the render job', () => {
 });
 
 describe('the sweep', () => {
+  it('a shutdown hands a running cover back: waiting, no job, and the sweep sends it again', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest);
+    const shutdown = new AbortController();
+    const outcome = runRenderJob(ctx, taskId, {
+      shutdown: shutdown.signal,
+      // Abort once the render is under way, as a SIGTERM would.
+      createCover: untilStopped(async () => {
+        shutdown.abort();
+      }),
+    });
+    expect(await outcome).toBe('released');
+    const task = await repo.findById(taskId);
+    expect(task).toMatchObject({ status: 1, progress: 0, jobId: null, startedAt: null, error: null });
+    // The next process's sweep (a minute later) sends it again; nobody had to press Retry.
+    const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
+    const swept = await sweepCoverTasks({ repo, enqueue, now: () => Date.now() + 120_000 });
+    expect(swept.resent).toBeGreaterThanOrEqual(1);
+    expect((await repo.findById(taskId))?.jobId).toBeTruthy();
+  });
+
   it('times out runs of dead workers and sends jobs that were never sent', async () => {
     const guest = visitor();
     const running = await newTask(guest);

@@ -42,14 +42,15 @@ export async function sweepCoverTasks(deps: {
   return { timedOut: timedOut.length, resent };
 }
 
-/** Registers the render handler and the sweep (every minute, and once at start-up). */
+/** Registers the render handler and the sweep (every minute, and once at start-up); `stop` at shutdown. */
 export async function startCoversJobs(deps: {
   queue: Queue;
   database: Database;
   storage: StorageService;
   log: FastifyBaseLogger;
-}): Promise<void> {
+}): Promise<{ stop: () => void }> {
   const repo = createCoversRepo(deps.database.db);
+  const shutdown = new AbortController();
   const enqueue = createRenderEnqueuer({ queue: deps.queue, repo, log: deps.log });
   const renderDeps = {
     repo,
@@ -57,6 +58,7 @@ export async function startCoversJobs(deps: {
     createCover,
     voiceName: (id: string) => getVoice(id)?.name ?? id,
     log: deps.log,
+    shutdown: shutdown.signal,
   };
   await deps.queue.work(RENDER_JOB, async (payload, job) => {
     const outcome = await renderCoverTask(renderDeps, payload.task_id, job.id);
@@ -71,4 +73,6 @@ export async function startCoversJobs(deps: {
   await deps.queue.work(SWEEP_JOB, sweep);
   await deps.queue.boss.schedule(SWEEP_JOB, SWEEP_CRON, {}, { tz: 'UTC' });
   await sweep().catch((error: unknown) => deps.log.warn({ err: error }, 'start-up cover sweep failed'));
+  // On shutdown a render in progress stops and hands its task back; the next start sends it again.
+  return { stop: () => shutdown.abort() };
 }

@@ -22,6 +22,7 @@ const SONG_FAULTS: ReadonlySet<EngineErrorCode> = new Set([
 /** Why a run was stopped from outside the engine. */
 const TIMEOUT = 'timeout';
 const CLOSED = 'closed';
+const SHUTDOWN = 'shutdown';
 
 export interface RenderDeps {
   repo: CoversRepo;
@@ -34,9 +35,11 @@ export interface RenderDeps {
   /** At most one progress write per interval (default 1 s). */
   progressIntervalMs?: number;
   tmpRoot?: string;
+  /** Aborted when the process shuts down: a run in progress hands its task back to the queue. */
+  shutdown?: AbortSignal;
 }
 
-export type RenderOutcome = 'skipped' | 'done' | 'failed' | 'timeout' | 'discarded';
+export type RenderOutcome = 'skipped' | 'done' | 'failed' | 'timeout' | 'discarded' | 'released';
 
 /**
  * Throttles progress to one database write per interval, only upward, never overlapping writes.
@@ -91,6 +94,9 @@ export async function renderCoverTask(
   const tmp = await fs.promises.mkdtemp(path.join(deps.tmpRoot ?? os.tmpdir(), 'cover-'));
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(TIMEOUT), deps.timeoutMs ?? COVER_LIMITS.timeoutSeconds * 1000);
+  const onShutdown = () => stop.abort(SHUTDOWN);
+  if (deps.shutdown?.aborted) onShutdown();
+  else deps.shutdown?.addEventListener('abort', onShutdown, { once: true });
   const progress = createProgressReporter({
     intervalMs: deps.progressIntervalMs ?? 1000,
     write: (p) => deps.repo.reportProgress(taskId, jobId, p),
@@ -121,6 +127,11 @@ export async function renderCoverTask(
   } catch (error) {
     await progress.settle();
     if (stop.signal.reason === CLOSED) return 'discarded';
+    if (stop.signal.reason === SHUTDOWN) {
+      // A deploy or restart, not the song's fault: start over on the next worker, no retry needed.
+      await deps.repo.release(taskId, jobId);
+      return 'released';
+    }
     if (stop.signal.reason === TIMEOUT) {
       await deps.repo.fail(taskId, jobId, TaskStatus.timeout, CoverMsg.timedOut);
       return 'timeout';
@@ -134,6 +145,7 @@ export async function renderCoverTask(
     return 'failed';
   } finally {
     clearTimeout(timer);
+    deps.shutdown?.removeEventListener('abort', onShutdown);
     await fs.promises.rm(tmp, { recursive: true, force: true });
   }
 }

@@ -311,6 +311,16 @@ export function createCoversRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** A run stopped by a shutdown: the task waits again with no job, so the next sweep sends it. */
+    async release(id: string, jobId: string): Promise<boolean> {
+      const rows = await db
+        .update(coverTasks)
+        .set({ status: TaskStatus.waiting, progress: 0, jobId: null, startedAt: null, updatedAt: new Date() })
+        .where(runGuard(id, jobId))
+        .returning({ id: coverTasks.id });
+      return rows.length > 0;
+    },
+
     async fail(id: string, jobId: string, status: 4 | 6, error: string): Promise<boolean> {
       const now = new Date();
       const rows = await db
