@@ -1,9 +1,9 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_LIMITS } from '@ai-covers/contracts';
-import { formatSize } from '../../shared/format/format';
 import { ui } from '../../shared/ui/PageIntro';
 import type { useUpload } from '../upload/use-upload';
+import { UploadStatus } from '../upload/UploadStatus';
 import { coverMessage } from './covers-messages';
 import styles from './CoversTool.module.css';
 
@@ -14,7 +14,6 @@ export function SongPicker({ upload, onPick }: { upload: Upload; onPick: (file: 
   const { t } = useTranslation();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const percent = Math.round(upload.progress * 100);
   const busy = upload.status === 'uploading';
   const failure = upload.status === 'failure' && upload.error ? coverMessage(upload.error) : null;
 
@@ -49,39 +48,14 @@ export function SongPicker({ upload, onPick }: { upload: Upload; onPick: (file: 
           {upload.file ? t('coversTool.create.songReplace') : t('coversTool.create.songChoose')}
         </button>
       </div>
-      {upload.file && upload.status !== 'idle' ? (
-        <div className={styles.row} role="status" aria-live="polite">
-          <span>
-            {upload.file.name} · {formatSize(upload.file.size)}
-          </span>
-          {busy ? (
-            <>
-              <progress max={100} value={percent} aria-label={t('library.uploading', { percent })} />
-              <span>{percent}%</span>
-              <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={upload.cancel}>
-                {t('common.cancel')}
-              </button>
-            </>
-          ) : null}
-          {upload.status === 'success' ? <span>{t('library.uploaded')}</span> : null}
-          {upload.status === 'cancelled' ? (
-            <>
-              <span>{t('library.uploadCancelled')}</span>
-              <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={upload.retry}>
-                {t('common.retry')}
-              </button>
-            </>
-          ) : null}
-          {failure ? (
-            <>
-              <span>{failure.key ? t(failure.key, { defaultValue: failure.text }) : failure.text}</span>
-              <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={upload.retry}>
-                {t('common.retry')}
-              </button>
-            </>
-          ) : null}
-        </div>
-      ) : null}
+      <UploadStatus
+        upload={upload}
+        failure={
+          failure ? (failure.key ? t(failure.key, { defaultValue: failure.text }) : failure.text) : null
+        }
+        retryCancelled
+        className={styles.row}
+      />
     </fieldset>
   );
 }
