@@ -11,7 +11,7 @@ import { midiToName } from '../pitch/yin';
 import { getVoiceProfile } from '../voice/library';
 import { parseProfile, type VoiceProfile } from '../voice/profile';
 import { planConversion } from '../voice/plan';
-import { finalizeMix, type SinkTarget } from './finalize';
+import { finalizeMix, PREVIEW_SECONDS, type SinkTarget } from './finalize';
 import { prepareInput } from './input';
 import { outputRange, type BlockSpan, type ConvertResult } from './jobs';
 import { createRunner } from './pool';
@@ -187,7 +187,7 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
               `${basename(first, extname(first))}.preview.mp3`,
             );
     }
-    const previewSec = 30;
+    const previewSec = PREVIEW_SECONDS;
     const loud = await finalizeMix(
       mixRaw,
       meter.integrated(),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { COVER_LIMITS } from '@ai-covers/contracts';
+import { PREVIEW_SECONDS } from '@ai-covers/engine';
 import { createProgressReporter } from './covers.render';
 import {
   coverFileName,
@@ -121,5 +123,9 @@ describe('previewStart', () => {
     expect(previewStart(20)).toBe(0);
     expect(previewStart(40)).toBe(10);
     expect(previewStart(200)).toBe(60);
+  });
+
+  it('the preview length the web app shows is the one the engine renders', () => {
+    expect(COVER_LIMITS.previewSeconds).toBe(PREVIEW_SECONDS);
   });
 });

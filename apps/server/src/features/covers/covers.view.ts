@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { COVER_DOWNLOAD, COVER_LIMITS, type CoverBacking, type CoverTask } from '@ai-covers/contracts';
+import { COVER_DOWNLOAD, type CoverBacking, type CoverTask } from '@ai-covers/contracts';
+import { PREVIEW_SECONDS, previewWindow } from '@ai-covers/engine';
 import { formatDate } from '../library/library.service';
 import type { CoverTaskRow } from './covers.schema';
 
@@ -61,14 +62,11 @@ export function toCoverTask(
   };
 }
 
-/**
- * Where the engine's preview starts in the song (seconds): 30 % in, moved back so a full preview
- * fits (the engine's `previewWindow`). Unknown until the duration is.
- */
+/** Where the engine's preview starts in the song (seconds, to the millisecond); unknown until the length is. */
 export function previewStart(duration: number | null): number | null {
   if (duration === null) return null;
-  const start = Math.max(0, Math.min(duration - COVER_LIMITS.previewSeconds, duration * 0.3));
-  return Math.round(start * 1000) / 1000;
+  const [startMs] = previewWindow(Math.round(duration * 1000), 1000, PREVIEW_SECONDS);
+  return startMs / 1000;
 }
 
 /** Whether a long-poll should answer now: something differs from what the client last saw. */
