@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { AcquisitionRecord } from '@ai-covers/contracts';
+import type { AcquisitionRecord, ConsumptionRecord } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { useAcquisitions, useConsumptions, useCreditsAccount, useOrders, useRefund } from './credits-api';
 import styles from './wallet.module.css';
@@ -41,37 +41,40 @@ function acquisitionDetails(r: AcquisitionRecord, t: TFunction): string {
   return '';
 }
 
-function Acquisitions() {
+/**
+ * One page of records as a table with its pager: the loading and empty states, the header row,
+ * then a row per record (`cells` gives the cells of one record).
+ */
+function RecordsTable<T extends { id: number }>({
+  testId,
+  useRecords,
+  headers,
+  cells,
+}: {
+  testId: string;
+  useRecords: (page: number) => { data?: { rows: T[]; total: number }; error: Error | null };
+  headers: string[];
+  cells: (record: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const q = useAcquisitions(page);
+  const q = useRecords(page);
   if (!q.data) return <p className={styles.empty}>{q.error?.message ?? t('common.loading')}</p>;
   if (q.data.total === 0) return <p className={styles.empty}>{t('wallet.records.none')}</p>;
   return (
     <>
       <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="acquisition-records">
+        <table className={styles.table} data-testid={testId}>
           <thead>
             <tr>
-              <th>{t('wallet.records.date')}</th>
-              <th>{t('wallet.records.type')}</th>
-              <th>{t('wallet.records.details')}</th>
-              <th>{t('wallet.records.amount')}</th>
-              <th>{t('wallet.records.expiry')}</th>
+              {headers.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {q.data.rows.map((r) => (
-              <tr key={r.id}>
-                <td>{r.date}</td>
-                <td>{t(`wallet.source.${r.type}`)}</td>
-                <td>
-                  {acquisitionDetails(r, t)}
-                  {r.refunded > 0 ? ` · ${t('wallet.records.refunded', { n: r.refunded })}` : ''}
-                </td>
-                <td className={styles.plus}>+{r.amount}</td>
-                <td>{r.expired ? t('wallet.records.expired') : r.expiry}</td>
-              </tr>
+              <tr key={r.id}>{cells(r)}</tr>
             ))}
           </tbody>
         </table>
@@ -81,41 +84,48 @@ function Acquisitions() {
   );
 }
 
+function Acquisitions() {
+  const { t } = useTranslation();
+  return (
+    <RecordsTable<AcquisitionRecord>
+      testId="acquisition-records"
+      useRecords={useAcquisitions}
+      headers={['date', 'type', 'details', 'amount', 'expiry'].map((h) => t(`wallet.records.${h}`))}
+      cells={(r) => (
+        <>
+          <td>{r.date}</td>
+          <td>{t(`wallet.source.${r.type}`)}</td>
+          <td>
+            {acquisitionDetails(r, t)}
+            {r.refunded > 0 ? ` · ${t('wallet.records.refunded', { n: r.refunded })}` : ''}
+          </td>
+          <td className={styles.plus}>+{r.amount}</td>
+          <td>{r.expired ? t('wallet.records.expired') : r.expiry}</td>
+        </>
+      )}
+    />
+  );
+}
+
 function Consumptions() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const q = useConsumptions(page);
-  if (!q.data) return <p className={styles.empty}>{q.error?.message ?? t('common.loading')}</p>;
-  if (q.data.total === 0) return <p className={styles.empty}>{t('wallet.records.none')}</p>;
   return (
-    <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="consumption-records">
-          <thead>
-            <tr>
-              <th>{t('wallet.records.date')}</th>
-              <th>{t('wallet.records.type')}</th>
-              <th>{t('wallet.records.details')}</th>
-              <th>{t('wallet.records.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {q.data.rows.map((r) => (
-              <tr key={r.id}>
-                <td>{r.date}</td>
-                <td>{t(`wallet.tools.${r.kind}`)}</td>
-                <td>
-                  {r.type === 'membership' ? t('wallet.records.membership') : t('wallet.records.credits')} ·{' '}
-                  {r.task}
-                </td>
-                <td className={styles.minus}>−{r.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} total={q.data.total} onPage={setPage} />
-    </>
+    <RecordsTable<ConsumptionRecord>
+      testId="consumption-records"
+      useRecords={useConsumptions}
+      headers={['date', 'type', 'details', 'amount'].map((h) => t(`wallet.records.${h}`))}
+      cells={(r) => (
+        <>
+          <td>{r.date}</td>
+          <td>{t(`wallet.tools.${r.kind}`)}</td>
+          <td>
+            {r.type === 'membership' ? t('wallet.records.membership') : t('wallet.records.credits')} ·{' '}
+            {r.task}
+          </td>
+          <td className={styles.minus}>−{r.amount}</td>
+        </>
+      )}
+    />
   );
 }
 
