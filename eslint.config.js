@@ -15,6 +15,27 @@ export default tseslint.config(
     },
   },
   {
+    // Features own their tables: another feature's data comes through its service, never its
+    // repository or schema (docs/decisions/005-features-and-wiring.md). Foreign keys between
+    // schemas and the Drizzle schema aggregator (platform/db/schema.ts) are the exceptions.
+    files: ['apps/*/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/[^/]+\\.(repo|schema)(\\.[jt]sx?)?$',
+              message:
+                "A feature reads another feature's data through that feature's service, not its repo or schema.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One runner for every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/engine', 'apps/server', 'apps/web', 'bench'],
+    projects: [
+      'packages/contracts',
+      'packages/engine',
+      'packages/headshots',
+      'apps/server',
+      'apps/web',
+      'bench',
+    ],
   },
 });

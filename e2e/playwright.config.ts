@@ -5,10 +5,13 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
+// The app's base path (§1 lab hosting); the web build must be made for the same one (decision 004).
+const basePath = process.env.E2E_BASE_PATH ?? '';
 
 /**
  * Journeys run against the real server (embedded database, built web app) in Debian's Chromium:
- * Playwright's own browser download cannot work here.
+ * Playwright's own browser download cannot work here. E2E_BASE_PATH=/lab/ai-covers runs them
+ * with the app under the lab prefix (build the web app with the same BASE_PATH first).
  */
 export default defineConfig({
   testDir: './tests',
@@ -39,12 +42,17 @@ export default defineConfig({
     url: `${baseURL}/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    // Login A/B plan 2 blocks signed-out clicks; journeys pin plan 1 so a visitor's random bucket
-    // cannot decide a run. The plan-2 journey stubs the plan in the browser instead.
+    // Login A/B plan 2 blocks signed-out clicks, and the other tests change pages; journeys pin
+    // plan 1 so a visitor's random bucket cannot decide a run. Plan-2 journeys stub the plan in
+    // the browser instead.
     env: {
       PORT: String(port),
+      BASE_PATH: basePath,
+      // The A/B plan report, read by the A/B journeys (same value as REPORT_TOKEN in support.ts).
+      AB_REPORT_TOKEN: 'e2e-report-token-0123456789',
       LOG_LEVEL: 'warn',
-      AB_OVERRIDES: process.env.E2E_AB_OVERRIDES ?? 'login_test=1',
+      AB_OVERRIDES:
+        process.env.E2E_AB_OVERRIDES ?? 'login_test=1,banner_test=1,ad_banner=1,purchase_test=1,dlp_app=1',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Request, type Result } from 'autocannon';
 import type { Database } from '../../apps/server/src/platform/db/client';
 import { coverTasks } from '../../apps/server/src/features/covers/covers.schema';
 import { RESULT_HEADER, onEachDatabase, resultRow, startBenchApi } from '../support/api';
@@ -49,7 +49,7 @@ async function runOn(database: Database): Promise<Outcome> {
   );
   let n = 0;
   const each = (make: (id: string) => string) => [
-    { setupRequest: (req: { path: string }) => ({ ...req, path: make(ids[n++ % ids.length]!) }) },
+    { setupRequest: (req: Request) => ({ ...req, path: make(ids[n++ % ids.length]!) }) },
   ];
   const result = await autocannon({
     url: base,

@@ -30,10 +30,10 @@ interface Outcome {
 /** One run against one database: deductions (a new task each), then balance reads. */
 async function runOn(database: Database): Promise<Outcome> {
   const api = await startBenchApi(database, '.tmp/bench-credits');
-  const { app, base } = api;
+  const { features, base } = api;
   const user = await api.user('bench');
   const headers = user.headers;
-  await app.commerce.credits.grant(user.id, {
+  await features.credits.service.grant(user.id, {
     source: 'purchase',
     sourceRef: 'bench',
     amount: GRANT,
@@ -57,8 +57,8 @@ async function runOn(database: Database): Promise<Outcome> {
     duration: SECONDS,
     headers,
   });
-  const charged = GRANT - (await app.commerce.credits.balance(user.id));
-  const records = (await app.commerce.credits.consumptions(user.id, 1, 1)).total;
+  const charged = GRANT - (await features.credits.service.balance(user.id));
+  const records = (await features.credits.service.consumptions(user.id, 1, 1)).total;
   // Requests still in flight when autocannon stops complete on the server but are not counted as
   // 2xx, so up to CONNECTIONS more charges than counted answers are expected; never fewer.
   const reconciled =

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { writeWav } from '../../packages/engine/src/io/wav';
-import { generateSong } from './synth-song';
+import { generateSong } from '../../packages/engine/test/support/synth-song';
 
 /** Wall time and memory of one full cover through the CLI. */
 export interface PerfRow {

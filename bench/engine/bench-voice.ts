@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { trainVoice } from '../../packages/engine/src/index';
 import { writeWav } from '../../packages/engine/src/io/wav';
 import { trackPitch, pitchStats } from '../../packages/engine/src/pitch/yin';
+import { JUDGE_HOP, judgePitch } from './judge';
 import { pitchShift, shifterHop } from '../../packages/engine/src/voice/convert';
 import { autoKey } from '../../packages/engine/src/voice/plan';
 import { getVoiceProfile } from '../../packages/engine/src/voice/library';
-import { generateSong } from './synth-song';
+import { generateSong } from '../../packages/engine/test/support/synth-song';
 
 /** Pitch accuracy of one conversion setting. */
 export interface PitchRow {
@@ -24,13 +25,13 @@ export function pitchError(
   truthHop: number,
   k: number,
 ): Omit<PitchRow, 'setting' | 'semitones'> {
-  const hop = shifterHop(sr);
-  const est = trackPitch(y, sr, hop);
+  // Judged by aubio's tracker, which the engine does not use.
+  const est = judgePitch(y, sr);
   const errs: number[] = [];
-  for (let t = 0; t < est.f0.length; t++) {
-    const ti = Math.round((t * hop) / truthHop);
+  for (let t = 0; t < est.length; t++) {
+    const ti = Math.round((t * JUDGE_HOP) / truthHop);
     const a = truth[ti] ?? 0;
-    const b = est.f0[t]!;
+    const b = est[t]!;
     if (a > 0 && b > 0) errs.push(Math.abs(1200 * Math.log2(b / (a * 2 ** (k / 12)))));
   }
   errs.sort((a, b) => a - b);

@@ -7,7 +7,8 @@
  *   - separation: SDR of the separated vocal against the dry vocal we mixed in (a real voice, so
  *     this is the honest counterpart of the synthetic table);
  *   - conversion: does the converted vocal follow the original melody (pitch contour correlation,
- *     error against the original × 2^(k/12)), and how much of the sung material stays voiced.
+ *     error against the original × 2^(k/12)), and how much of the sung material stays voiced; pitch is
+ *     judged by aubio's aubiopitch (bench/engine/judge.ts), which the engine does not use.
  * With `--listen <dir>` it also writes the input and the covers as MP3 for a person to hear
  * (bench/engine/listening/ holds the committed ones).
  *
@@ -20,8 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readWav, writeWav } from '../../packages/engine/src/io/wav';
-import { trackPitch } from '../../packages/engine/src/pitch/yin';
-import { shifterHop } from '../../packages/engine/src/voice/convert';
+import { judgePitch } from './judge';
 import { corr, sdr, siSdr } from './metrics';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -135,9 +135,9 @@ function buildSong(sounds: string): { vocal: Float32Array; mix: Float32Array[]; 
 
 /** Pitch agreement of the converted vocal with the original shifted by `k` semitones. */
 function pitchAgreement(orig: Float32Array, conv: Float32Array, k: number): Record<string, number> {
-  const hop = shifterHop(SR);
-  const a = trackPitch(orig, SR, hop).f0;
-  const b = trackPitch(conv, SR, hop).f0;
+  // The judge is aubio's tracker, not the engine's YIN.
+  const a = judgePitch(orig, SR);
+  const b = judgePitch(conv, SR);
   const x: number[] = [];
   const y: number[] = [];
   const err: number[] = [];

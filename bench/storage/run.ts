@@ -42,7 +42,7 @@ async function main() {
   const database = await openDatabase({});
   const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: false });
   const secret = new TextEncoder().encode('bench-secret-0123456789-abcdefghijklmnop');
-  const app = await buildApp({ settings, database, queue, logger: false, secret });
+  const { app } = await buildApp({ settings, database, queue, logger: false, secret });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as net.AddressInfo).port;
   const visitor = { 'x-visitor-id': 'bench-visitor-0001' };

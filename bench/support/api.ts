@@ -23,17 +23,18 @@ export async function startBenchApi(database: Database, dataDir: string) {
     RATE_LIMIT_PER_MINUTE: '1000000',
   });
   const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: false });
-  const app = await buildApp({ settings, database, queue, logger: false, secret: SECRET });
+  const { app, features } = await buildApp({ settings, database, queue, logger: false, secret: SECRET });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     app,
+    features,
     base,
     /** A user signed in through a session token, as the web app would be. */
     async user(subject: string): Promise<{ id: number; headers: { authorization: string } }> {
-      const { user } = await app.services.usersRepo.upsertByIdentity({ issuer: 'bench', subject });
-      const { token } = await app.services.sessions.issueToken(user.id);
+      const { user } = await features.users.users.upsertByIdentity({ issuer: 'bench', subject });
+      const { token } = await features.users.sessions.issueToken(user.id);
       return { id: user.id, headers: { authorization: `Bearer ${token}` } };
     },
     async close(): Promise<void> {

@@ -59,6 +59,27 @@ function sizeOf(file: string, kind: 'js' | 'css'): SizedFile {
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(2);
 
+const webSrc = resolve(here, '../../apps/web/src');
+
+/** The copy namespaces that ship on the first page: the named imports of en.json in app/i18n.ts. */
+export function firstPageCopy(i18nSource: string): string[] {
+  const match = /import \{([^}]*)\} from '\.\.\/locales\/en\.json';/.exec(i18nSource);
+  return match
+    ? match[1]!
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** Copy namespaces that first-page code asks for by key (`'wallet.balance'`, `` `errors.${…}` ``). */
+export function namespacesUsed(code: string, namespaces: Set<string>): Set<string> {
+  const used = new Set<string>();
+  for (const m of code.matchAll(/["'`]([a-zA-Z]+)\.(?:\$\{|[a-zA-Z0-9_])/g))
+    if (namespaces.has(m[1]!)) used.add(m[1]!);
+  return used;
+}
+
 function main(): number {
   if (!existsSync(manifestPath)) {
     console.error(`No ${manifestPath}. Build first: npm run build -w apps/web`);
@@ -71,7 +92,18 @@ function main(): number {
     files.filter((f) => f.kind === kind).reduce((sum, f) => sum + f.gzipBytes, 0);
   const jsTotal = total('js');
   const cssTotal = total('css');
-  const pass = jsTotal <= JS_BUDGET_KIB * 1024;
+  // A first-page component reading copy that loads later would show its key: refuse that too.
+  const english = JSON.parse(readFileSync(join(webSrc, 'locales/en.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const shipped = new Set(firstPageCopy(readFileSync(join(webSrc, 'app/i18n.ts'), 'utf8')));
+  const used = new Set<string>();
+  for (const file of js)
+    for (const ns of namespacesUsed(readFileSync(join(distDir, file), 'utf8'), new Set(Object.keys(english))))
+      used.add(ns);
+  const missingCopy = [...used].filter((ns) => !shipped.has(ns));
+  const pass = jsTotal <= JS_BUDGET_KIB * 1024 && missingCopy.length === 0;
 
   const lines = [
     '# Web bundle budget',
@@ -79,7 +111,7 @@ function main(): number {
     `Date: ${new Date().toISOString()}`,
     '',
     'First page = the entry chunk of `apps/web/dist/.vite/manifest.json`, its static imports',
-    '(transitively) and their CSS. Dynamic imports (routes, non-English copy) are not counted.',
+    '(transitively) and their CSS. Dynamic imports (routes, dialogs, copy beyond the first page) are not counted.',
     '',
     '| file | kind | raw KiB | gzip KiB |',
     '|---|---|---:|---:|',
@@ -88,6 +120,9 @@ function main(): number {
     `JavaScript total (gzip): **${kib(jsTotal)} KiB** of a ${JS_BUDGET_KIB} KiB budget: **${pass ? 'PASS' : 'FAIL'}**`,
     '',
     `CSS total (gzip): ${kib(cssTotal)} KiB`,
+    '',
+    `First-page copy: ${[...shipped].sort().join(', ')}; used by first-page code: ${[...used].sort().join(', ')}` +
+      (missingCopy.length ? ` — **FAIL**: ${missingCopy.join(', ')} load later (add to app/i18n.ts)` : ''),
     '',
     'Rerun: `npm run build -w apps/web && npm run bench:web` (from the repository root).',
     '',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnCspViolations } from './support';
+import { app, BASE_PATH, createAccount, failOnCspViolations, signUp } from './support';
 
 const PASSWORD = 'a long enough password';
 
@@ -14,7 +14,7 @@ test.describe('sign-in', () => {
     page,
   }) => {
     const email = `e2e-${Date.now()}@example.test`;
-    await page.goto('/headshots');
+    await page.goto(app('/headshots'));
     await header(page).getByRole('button', { name: 'Sign in' }).click();
 
     // The provider's own page in the dialog's frame (§2: at most 400 px wide, 604 px high).
@@ -25,14 +25,11 @@ test.describe('sign-in', () => {
     const box = await frameElement.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(400);
     const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
-    await frame.getByRole('link', { name: 'Create account' }).click();
-    await frame.getByLabel('Email').fill(email);
-    await frame.getByLabel('Password').fill(PASSWORD);
-    await frame.getByRole('button', { name: 'Create account' }).click();
+    await createAccount(frame, email);
 
     // Back on the same page, signed in: the dialog closes and the header shows the account.
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/\/headshots$/);
+    await expect(page).toHaveURL(new RegExp(`:\\d+${BASE_PATH}/headshots$`));
     await expect(header(page).getByRole('link', { name: 'Account' })).toBeVisible();
     await expect(page.getByTestId('credit-balance')).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('ai-covers.token'));
@@ -55,9 +52,9 @@ test.describe('sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('ai-covers.token'))).toBeNull();
     const after = await page.context().cookies();
     expect(after.find((c) => c.name === 'token')).toBeUndefined();
-    // The old token no longer works server-side.
+    // The old token no longer works server-side: a dead session asks for a new sign-in (§8).
     const info = await page.request.get('/v1/user/info', { headers: { authorization: `Bearer ${token}` } });
-    expect((await info.json()).code).toBe(40001);
+    expect((await info.json()).code).toBe(490010);
 
     // Signing in again asks for the password (the provider session ended too).
     await header(page).getByRole('button', { name: 'Sign in' }).click();
@@ -67,10 +64,42 @@ test.describe('sign-in', () => {
     await expect(header(page).getByRole('link', { name: 'Account' })).toBeVisible();
   });
 
+  test('a session ended elsewhere (490010) drops the token and reopens login once, which signs in again', async ({
+    page,
+  }) => {
+    const { authorization } = await signUp(page, '/covers');
+    const old = authorization.slice('Bearer '.length);
+    await expect(header(page).getByRole('link', { name: 'Account' })).toBeVisible();
+    // Our session ends on the server (another tab signed out of this tool); the provider's own
+    // session lives on, and this page still holds the dead token.
+    expect((await (await page.request.get('/v1/logout', { headers: { authorization } })).json()).code).toBe(
+      0,
+    );
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/v1/login') logins.push(r.url());
+    });
+    // The account page's calls (the file library, the wallet) meet 490010 together.
+    await header(page).getByRole('link', { name: 'Account' }).click();
+    // The token is dropped and the login dialog opens; the provider still knows the visitor, so
+    // it answers at once and the page is signed in again, with a new token.
+    await expect.poll(() => logins.length).toBe(1);
+    await expect(page.getByTestId('login-dialog')).toBeHidden();
+    await expect(header(page).getByRole('link', { name: 'Account' })).toBeVisible();
+    const fresh = await page.evaluate(() => localStorage.getItem('ai-covers.token'));
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(old);
+    expect((await page.context().cookies()).find((c) => c.name === 'token')?.value).toBe(fresh);
+    // Once: the other calls that failed with the old token open nothing more.
+    await page.waitForTimeout(1500);
+    expect(logins).toHaveLength(1);
+    await expect(page.getByTestId('login-dialog')).toBeHidden();
+  });
+
   test('a wrong password shows the provider error inside the dialog and signs nobody in', async ({
     page,
   }) => {
-    await page.goto('/');
+    await page.goto(app('/'));
     await header(page).getByRole('button', { name: 'Sign in' }).click();
     const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
     await frame.getByLabel('Email').fill('nobody@example.test');
@@ -81,7 +110,7 @@ test.describe('sign-in', () => {
   });
 
   test('the user center opens the login dialog after 1200 ms for a signed-out visitor', async ({ page }) => {
-    await page.goto('/headshots/usercenter');
+    await page.goto(app('/headshots/usercenter'));
     const started = Date.now();
     await expect(page.getByTestId('login-dialog')).toBeVisible();
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
@@ -95,24 +124,22 @@ test.describe('sign-in', () => {
       if (url.searchParams.get('test_code') !== 'login_test') return route.continue();
       return route.fulfill({ json: { code: 0, data: { test_code: 'login_test', plan: 2 }, msg: 'ok' } });
     });
-    await page.goto('/');
-    const planLoaded = page.waitForResponse((r) => r.url().includes('test_code=login_test'));
-    await planLoaded;
+    await page.goto(app('/'));
+    // The plan has reached the page once it is recorded for the visitor: the guard is installed in
+    // the same render (waiting for the answer alone could click before it).
+    await page.waitForFunction(() => localStorage.getItem('ai-covers.ab')?.includes('"login_test":2'));
     await page.getByRole('navigation').getByRole('link', { name: 'Pricing' }).click();
     await expect(page.getByTestId('login-dialog')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
   });
 
   test('a recent second-way login signs in by redirect and lands back on the same page', async ({ page }) => {
-    await page.goto('/pricing');
+    await page.goto(app('/pricing'));
     await page.evaluate(() => localStorage.setItem('ai-covers.second_way_login', String(Date.now())));
     await header(page).getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/accounts\/interaction\//);
-    await page.getByRole('link', { name: 'Create account' }).click();
-    await page.getByLabel('Email').fill(`e2e-redirect-${Date.now()}@example.test`);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(/\/pricing$/);
+    await createAccount(page, `e2e-redirect-${Date.now()}@example.test`);
+    await page.waitForURL(new RegExp(`:\\d+${BASE_PATH}/pricing$`));
     await expect(header(page).getByRole('link', { name: 'Account' })).toBeVisible();
     // The code was used once and removed.
     expect(await page.evaluate(() => localStorage.getItem('ai-covers.login_code'))).toBeNull();
@@ -128,7 +155,7 @@ test.describe('sign-in', () => {
         body: "window.parent.postMessage({type:'ai-covers:cookie-check',supported:false},'*');",
       }),
     );
-    await page.goto('/');
+    await page.goto(app('/'));
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
       header(page).getByRole('button', { name: 'Sign in' }).click(),
@@ -136,6 +163,7 @@ test.describe('sign-in', () => {
     await popup.waitForLoadState();
     expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([500, 650]);
     await popup.getByRole('link', { name: 'Create account' }).click();
+    await expect(popup.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await popup.getByLabel('Email').fill(`e2e-popup-${Date.now()}@example.test`);
     await popup.getByLabel('Password').fill(PASSWORD);
     await Promise.all([
@@ -153,7 +181,7 @@ test.describe('sign-in', () => {
         body: "window.parent.postMessage({type:'ai-covers:cookie-check',supported:false},'*');",
       }),
     );
-    await page.goto('/');
+    await page.goto(app('/'));
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
       header(page).getByRole('button', { name: 'Sign in' }).click(),
@@ -164,6 +192,7 @@ test.describe('sign-in', () => {
       window.opener = null;
     });
     await popup.getByRole('link', { name: 'Create account' }).click();
+    await expect(popup.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await popup.evaluate(() => {
       window.opener = null;
     });

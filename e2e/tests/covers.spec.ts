@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { balance, failOnCspViolations, signUp, songWav } from './support';
+import { app, BASE_PATH, balance, failOnCspViolations, signUp, songWav } from './support';
 
 /** Makes a cover through the create page and waits on its task page until it is ready. */
 async function makeCover(page: Page, voice: string, song: string): Promise<string> {
-  await page.goto('/covers/new');
+  await page.goto(app('/covers/new'));
   await page.getByRole('radio', { name: new RegExp(voice) }).check();
   await page.getByTestId('song-input').setInputFiles({
     name: song,
@@ -36,6 +36,10 @@ test.describe('AI Covers', () => {
     const first = await makeCover(page, 'Velvet', 'First song.wav');
     const firstDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
+    // A paid feature on an account that has not paid (§7 paid check): confirm spending the credit.
+    const consume = page.getByTestId('credits-consume-dialog');
+    await expect(consume).toContainText('This feature consumes 1 credit.');
+    await consume.getByRole('button', { name: 'Use 1 credit' }).click();
     expect((await firstDownload).suggestedFilename()).toBe('First song (Velvet cover).mp3');
     await expect(balance(page)).toHaveText('0');
     // Paid once: downloading it again is free.
@@ -51,16 +55,17 @@ test.describe('AI Covers', () => {
     const pricingOpened = context.waitForEvent('page');
     await limit.click();
     const pricing = await pricingOpened;
-    await pricing.waitForURL(/\/pricing$/);
+    await pricing.waitForURL(new RegExp(`:\\d+${BASE_PATH}/pricing$`));
     await pricing.getByTestId('buy-credits-100').click();
-    await pricing.waitForURL(/\/v1\/billing\/sandbox\/\d+\?t=/);
+    await pricing.waitForURL(/:\d+\/v1\/billing\/sandbox\/\d+\?t=/);
     await pricing.getByTestId('sandbox-confirm').click();
-    await pricing.waitForURL(/\/pricing\?order_id=\d+&status=paid/);
+    // The checkout is an API page at the site root; it returns to the app under its base path.
+    await pricing.waitForURL(new RegExp(`:\\d+${BASE_PATH}/pricing\\?order_id=\\d+&status=paid`));
     await expect(pricing.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
     await pricing.close();
 
     // Back on the cover: the pricing window told this one about the purchase, so the header shows
-    // the new balance, and the download goes through.
+    // the new balance, and the download goes through with no question (a paying account now).
     await page.bringToFront();
     await expect(balance(page)).toHaveText('100');
     const secondDownload = page.waitForEvent('download');
@@ -69,11 +74,11 @@ test.describe('AI Covers', () => {
     await expect(balance(page)).toHaveText('99');
 
     // Both downloads are consumption records; My covers lists both covers.
-    await page.goto('/account/credits');
+    await page.goto(app('/account/credits'));
     await expect(page.getByTestId('credits-center-balance')).toHaveText('99');
     await expect(page.getByTestId('consumption-records')).toContainText(first);
     await expect(page.getByTestId('consumption-records')).toContainText(second);
-    await page.goto('/covers');
+    await page.goto(app('/covers'));
     await expect(page.getByRole('link', { name: 'First song.wav' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Second song.wav' })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { balance, failOnCspViolations, signUp } from './support';
+import { app, balance, failOnCspViolations, signUp } from './support';
 
 // The paid-action journey (0 credits → credits-limit dialog → checkout → download) is in covers.spec.ts.
 test.describe('credits wallet', () => {
@@ -23,7 +23,7 @@ test.describe('credits wallet', () => {
     await page.getByTestId('sandbox-confirm').click();
     await page.waitForURL(/status=paid/);
 
-    await page.goto('/account/credits');
+    await page.goto(app('/account/credits'));
     await page.getByRole('tab', { name: 'Memberships' }).click();
     await expect(page.getByTestId('membership-list')).toContainText('month');
     await expect(page.getByTestId('order-list')).toContainText('Cancelled');
@@ -32,7 +32,7 @@ test.describe('credits wallet', () => {
 
   test('phones get the light pricing dialog from the credit page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto('/credit');
+    await page.goto(app('/credit'));
     await expect(page.getByTestId('credit-costs')).toContainText('Vocal remover');
     await page.getByTestId('get-credit-now').click();
     const dialog = page.getByTestId('pricing-dialog-light');

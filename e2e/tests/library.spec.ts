@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { failOnCspViolations, songWav } from './support';
+import { app, failOnCspViolations, songWav } from './support';
 
 test.describe('cloud file library', () => {
   failOnCspViolations();
 
   test('upload an audio file, find it under Audio, rename it, delete it', async ({ page }) => {
-    await page.goto('/account');
+    await page.goto(app('/account'));
     const library = page.getByRole('region', { name: 'Cloud files' });
     await expect(library).toBeVisible();
 
@@ -55,7 +55,7 @@ test.describe('cloud file library', () => {
   });
 
   test('the library speaks the page language', async ({ page }) => {
-    await page.goto('/de/account');
+    await page.goto(app('/de/account'));
     const library = page.getByRole('region', { name: 'Cloud-Dateien' });
     await expect(library.getByRole('tab', { name: 'Tondateien' })).toBeVisible();
     await expect(library.getByRole('button', { name: 'Datei hochladen' })).toBeVisible();

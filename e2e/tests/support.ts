@@ -1,25 +1,47 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 
 const PASSWORD = 'a long enough password';
+
+/**
+ * Where the app is served: '' at the site root, or the lab prefix (E2E_BASE_PATH=/lab/ai-covers,
+ * §1). The API, the account provider and the sandbox checkout stay at the site root either way.
+ */
+export const BASE_PATH = process.env.E2E_BASE_PATH ?? '';
+
+/** The A/B report's token the journeys' server runs with (playwright.config.ts). */
+export const REPORT_TOKEN = 'e2e-report-token-0123456789';
+
+/** A page of the app: `app('/pricing')` is /pricing at the root and /lab/ai-covers/pricing in the lab. */
+export function app(path: string): string {
+  return `${BASE_PATH}${path}`;
+}
 
 /**
  * Creates an account on the embedded provider through the login dialog (from `from`, a page with
  * the header) and returns the bearer header of the new session.
  */
 export async function signUp(page: Page, from = '/pricing'): Promise<{ authorization: string }> {
-  await page.goto(from);
+  await page.goto(app(from));
   await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
-  await frame.getByRole('link', { name: 'Create account' }).click();
-  await frame
-    .getByLabel('Email')
-    .fill(`user-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`);
-  await frame.getByLabel('Password').fill(PASSWORD);
-  await frame.getByRole('button', { name: 'Create account' }).click();
+  await createAccount(frame, `user-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`);
   await expect(page.getByTestId('login-dialog')).toBeHidden();
   const token = await page.evaluate(() => localStorage.getItem('ai-covers.token'));
   expect(token).toBeTruthy();
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * On the provider's sign-in page (in the dialog's frame, a popup or the whole page): follows
+ * 'Create account' and fills the form. It waits for the create-account page first: the sign-in
+ * page has an Email field too, and filling it just before the navigation loses the typing.
+ */
+export async function createAccount(scope: Page | FrameLocator, email: string): Promise<void> {
+  await scope.getByRole('link', { name: 'Create account' }).click();
+  await expect(scope.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await scope.getByLabel('Email').fill(email);
+  await scope.getByLabel('Password').fill(PASSWORD);
+  await scope.getByRole('button', { name: 'Create account' }).click();
 }
 
 /** The header's live credit balance. */

@@ -1,42 +1,37 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config';
 import type { Database } from './platform/db/client';
+import type { Feature } from './platform/feature';
 import type { Queue } from './platform/queue/queue';
 import { installErrorHandling, notFoundEnvelope } from './platform/http/error-handler';
 import { installTrimming } from './platform/http/trim';
 import { installSecurity } from './platform/http/security';
 import { installOpenApi, openApiRoute } from './platform/http/openapi';
 import { installWeb, isSpaNavigation, sendIndex, type WebBuild } from './platform/http/web';
-import { healthRoutes } from './features/health/health.routes';
-import { createAnalyticsRepo } from './features/analytics/analytics.repo';
-import { createAnalyticsService } from './features/analytics/analytics.service';
-import { analyticsRoutes } from './features/analytics/analytics.routes';
-import { createAbTestRepo } from './features/ab-test/ab-test.repo';
-import { createAbTestService, parseOverrides } from './features/ab-test/ab-test.service';
-import { abTestRoutes } from './features/ab-test/ab-test.routes';
-import { createCategoriesRepo } from './features/categories/categories.repo';
-import { createCategoriesService } from './features/categories/categories.service';
-import { categoriesRoutes } from './features/categories/categories.routes';
-import { voicesRoutes } from './features/voices/voices.routes';
-import { createUsersRepo } from './features/users/users.repo';
-import { createSessionsService } from './features/users/sessions.service';
-import { createTokenSigner } from './platform/auth/tokens';
 import { loadSecret } from './platform/auth/secret';
 import { installIdentity } from './platform/auth/identity';
-import { installSignIn } from './features/auth/auth.module';
-import type { AuthService } from './features/auth/auth.service';
-import { createStorageFeature } from './features/storage/storage.factory';
-import { storeRoutes } from './features/storage/store.routes';
-import { storageRoutes } from './features/storage/storage.routes';
-import { createLibraryRepo } from './features/library/library.repo';
-import { createLibraryService } from './features/library/library.service';
-import { libraryRoutes } from './features/library/library.routes';
-import { installCommerce } from './features/billing/commerce';
-import { createCoversFeature } from './features/covers/covers.module';
-import { coversRoutes } from './features/covers/covers.routes';
+import { createMailer, type Mailer } from './platform/mail/mail';
+import { createAbTestFeature } from './features/ab-test/ab-test.feature';
+import { createAccountsFeature } from './features/accounts/accounts.feature';
+import { createAnalyticsFeature } from './features/analytics/analytics.feature';
+import { createAuthFeature, publicOrigin, signInRedirects } from './features/auth/auth.feature';
+import { createBillingFeature } from './features/billing/billing.feature';
+import { createCategoriesFeature } from './features/categories/categories.feature';
+import { createCoverArtFeature } from './features/cover-art/cover-art.feature';
+import { createCoversFeature } from './features/covers/covers.feature';
+import { createCreditsFeature } from './features/credits/credits.feature';
+import { createHealthFeature } from './features/health/health.feature';
+import { createLibraryFeature } from './features/library/library.feature';
+import { createPromotionFeature } from './features/promotion/promotion.feature';
+import { createStorageFeature } from './features/storage/storage.feature';
+import { createUsersFeature } from './features/users/users.feature';
+import { createVoicesFeature } from './features/voices/voices.feature';
+import { COVER_DOWNLOAD } from '@ai-covers/contracts';
+import { dspEngine, type Engine } from '@ai-covers/engine';
 
 export interface AppDeps {
   settings: Settings;
@@ -47,11 +42,108 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Token signing secret; default AUTH_SECRET or the one kept in the data directory. */
   secret?: Uint8Array;
+  /** The cover engine (main.ts opens the one ENGINE names); the DSP engine by default. */
+  engine?: Engine;
 }
 
-/** The composition root of the API process: services built once, routes registered explicitly. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { settings, database } = deps;
+/** Builds every feature in dependency order. Each is created the same way and only wired here. */
+async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: FastifyInstance; mailer: Mailer }) {
+  const { settings, database, queue, secret, app, mailer } = deps;
+  const db = database.db;
+
+  const users = createUsersFeature({ db, secret });
+  const health = createHealthFeature({ database, queue });
+  const categories = createCategoriesFeature({ db });
+  const engine = deps.engine ?? dspEngine;
+  const voices = createVoicesFeature({ engine });
+  const analytics = createAnalyticsFeature({ db });
+  const abTests = createAbTestFeature({
+    db,
+    overrides: settings.AB_OVERRIDES,
+    analytics: analytics.service,
+    reportToken: settings.AB_REPORT_TOKEN,
+  });
+  const storage = createStorageFeature({ settings, db, secret });
+  const library = createLibraryFeature({ files: storage.files });
+  const credits = createCreditsFeature({ db });
+  const covers = createCoversFeature({
+    db,
+    queue,
+    files: storage.files,
+    engine,
+    paidTasks: (userId, taskIds) =>
+      credits.service.chargedTaskIds(userId, COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose, taskIds),
+    log: app.log,
+  });
+  const coverArt = createCoverArtFeature({
+    db,
+    queue,
+    files: storage.files,
+    covers: covers.service,
+    log: app.log,
+    web: deps.web ?? null,
+    basePath: settings.BASE_PATH,
+    publicUrl: settings.PUBLIC_URL,
+  });
+  const billing = createBillingFeature({ settings, db, secret, credits: credits.service });
+  const promotion = createPromotionFeature({
+    credits: credits.service,
+    secret,
+    basePath: settings.BASE_PATH,
+  });
+  const accounts = settings.OIDC_ISSUER
+    ? null
+    : await createAccountsFeature({
+        settings,
+        db,
+        mailer,
+        origin: publicOrigin(settings),
+        redirects: signInRedirects(settings),
+      });
+  const auth = createAuthFeature({
+    settings,
+    embedded: accounts,
+    sessions: users.sessions,
+    users: users.users,
+    analytics: analytics.service,
+    secret,
+    app: () => app,
+  });
+
+  // Hooks between features: the wallet asks covers who owns a task before charging its download;
+  // a deleted cover takes its art's files along;
+  // sign-in moves visitor work to the account and gathers user info from the features that own it.
+  credits.service.registerTaskLookup('ai-covers', covers.service.taskLookup);
+  covers.service.registerRemovalHook(coverArt.service.removeCoverArt);
+  auth.service.registerVisitorClaim('storage', storage.files.claimVisitorFiles);
+  auth.service.registerVisitorClaim('covers', covers.service.claimVisitorTasks);
+  auth.service.registerUserInfoContributor(credits.userInfoContributor);
+  auth.service.registerUserInfoContributor(promotion.userInfoContributor);
+
+  return {
+    users,
+    health,
+    categories,
+    voices,
+    analytics,
+    abTests,
+    storage,
+    library,
+    credits,
+    covers,
+    coverArt,
+    billing,
+    promotion,
+    accounts,
+    auth,
+  };
+}
+/** Every feature of the API process, as `buildApp` built them (tests, benches and the worker use them). */
+export type AppFeatures = Awaited<ReturnType<typeof createFeatures>>;
+
+/** The composition root of the API process: features built once, their routes registered in one loop. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; features: AppFeatures }> {
+  const { settings } = deps;
   const app = Fastify({
     logger: deps.logger ?? {
       level: settings.LOG_LEVEL,
@@ -77,52 +169,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app);
   installTrimming(app);
 
-  const usersRepo = createUsersRepo(database.db);
   const secret = deps.secret ?? loadSecret(settings.AUTH_SECRET, settings.dataDir);
-  const sessions = createSessionsService({
-    repo: usersRepo,
-    signer: createTokenSigner(secret),
+  const mailer = createMailer({
+    from: settings.MAIL_FROM,
+    outboxDir: path.join(settings.dataDir, 'outbox'),
+    smtpUrl: settings.SMTP_URL,
   });
-  installIdentity(app, sessions.resolve);
-
-  const categories = createCategoriesService({ repo: createCategoriesRepo(database.db) });
-  const analytics = createAnalyticsService({ repo: createAnalyticsRepo(database.db) });
-  const abTests = createAbTestService({
-    repo: createAbTestRepo(database.db),
-    overrides: parseOverrides(settings.AB_OVERRIDES),
-  });
-
-  await app.register(healthRoutes({ database, queue: deps.queue }));
-  await app.register(categoriesRoutes(categories));
-  await app.register(voicesRoutes());
-  await app.register(analyticsRoutes(analytics));
-  await app.register(abTestRoutes(abTests));
-  // Sign-in: embedded account provider at /accounts (or OIDC_ISSUER) and the /v1 login routes.
-  const { auth } = await installSignIn(app, { settings, database, sessions, usersRepo, analytics, secret });
-  const storage = createStorageFeature({ settings, db: database.db, secret });
-  const library = createLibraryService({ repo: createLibraryRepo(database.db), storage: storage.service });
-  await app.register(storeRoutes({ ...storage, storage: storage.service }));
-  await app.register(storageRoutes(storage.service, { publicUrl: settings.PUBLIC_URL }));
-  await app.register(libraryRoutes(library));
-  // AI Covers tasks; the wallet asks them who owns a covers task before charging its download.
-  const covers = createCoversFeature({
-    db: database.db,
-    queue: deps.queue,
-    storage: storage.service,
-    log: app.log,
-  });
-  await app.register(coversRoutes(covers));
-  // Credits wallet, memberships, checkout, promotion (issue 6).
-  const commerce = await installCommerce(app, {
-    settings,
-    database,
-    secret,
-    tasks: { 'ai-covers': covers.taskLookup },
-  });
-  // At sign-in: visitor uploads move to the account; user info carries the wallet's fields.
-  auth.registerVisitorClaim('storage', storage.service.claimVisitorFiles);
-  auth.registerVisitorClaim('covers', covers.claimVisitorTasks);
-  auth.registerUserInfoContributor(commerce.userInfoContributor);
+  app.addHook('onClose', async () => mailer.close());
+  const features = await createFeatures({ ...deps, secret, app, mailer });
+  installIdentity(app, features.users.sessions.resolve);
+  for (const feature of Object.values(features) as (Feature | null)[]) {
+    for (const routes of feature?.routes ?? []) await app.register(routes);
+    if (feature?.close) app.addHook('onClose', feature.close);
+  }
   openApiRoute(app);
 
   const web = deps.web ?? null;
@@ -131,20 +190,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (web && isSpaNavigation(request, settings.BASE_PATH)) return sendIndex(reply, web);
     return reply.code(404).send(notFoundEnvelope(request.method, request.url));
   });
-
-  app.decorate('services', { sessions, usersRepo, auth, storage: storage.service });
-  return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Services tests and later features reach through the app (built once in buildApp). */
-    services: {
-      sessions: ReturnType<typeof createSessionsService>;
-      usersRepo: ReturnType<typeof createUsersRepo>;
-      /** Features register user-info contributors and visitor-work claimers here. */
-      auth: AuthService;
-      storage: ReturnType<typeof createStorageFeature>['service'];
-    };
-  }
+  return { app, features };
 }

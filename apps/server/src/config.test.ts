@@ -19,6 +19,8 @@ describe('loadSettings', () => {
     ['LOG_LEVEL', 'loud', /^Invalid setting LOG_LEVEL/],
     ['RUN_WORKER', 'maybe', /^Invalid setting RUN_WORKER/],
     ['AB_OVERRIDES', 'login_test', /^Invalid setting AB_OVERRIDES/],
+    ['ENGINE', 'gpu', /^Invalid setting ENGINE="gpu"/],
+    ['ENGINE', 'onnx', /^Invalid setting MODELS_DIR="": required when ENGINE=onnx/],
   ])('rejects %s=%s with one line naming it', (name, value, pattern) => {
     let error: unknown;
     try {
@@ -34,5 +36,13 @@ describe('loadSettings', () => {
   it('accepts a lab base path and trims values', () => {
     expect(loadSettings({ BASE_PATH: ' /lab/ai-covers ' }).BASE_PATH).toBe('/lab/ai-covers');
     expect(loadSettings({ RUN_WORKER: 'off' }).RUN_WORKER).toBe(false);
+  });
+
+  it('chooses the DSP engine unless told otherwise; onnx takes a models folder', () => {
+    expect(loadSettings({}).ENGINE).toBe('dsp');
+    expect(loadSettings({ ENGINE: 'onnx', MODELS_DIR: '/srv/models' })).toMatchObject({
+      ENGINE: 'onnx',
+      MODELS_DIR: '/srv/models',
+    });
   });
 });

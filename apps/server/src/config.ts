@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ENGINE_KINDS, type EngineKind } from '@ai-covers/engine';
 
 const boolish = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -41,11 +42,16 @@ export const settingsSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   RUN_WORKER: boolish.default(true),
+  // Cover engine: classic DSP (no weights) or ONNX models the operator places in MODELS_DIR.
+  ENGINE: z.enum(ENGINE_KINDS as [EngineKind, ...EngineKind[]]).default('dsp'),
+  MODELS_DIR: z.string().min(1).optional(),
   SERVE_WEB: boolish.default(true),
   AB_OVERRIDES: z
     .string()
     .regex(/^([a-z_]+=\d+)(,[a-z_]+=\d+)*$/, 'must look like login_test=2,banner_test=1')
     .default(''),
+  /** Turns on GET /v1/ab-test/report for callers that send this token (x-report-token). */
+  AB_REPORT_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   // Sign-in (issue 5): with no OIDC_ISSUER the embedded account provider at /accounts is used.
@@ -119,5 +125,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       `Invalid setting ${name}=${JSON.stringify(picked[name] ?? '')}: ${issue.message}`,
     );
   }
+  if (parsed.data.ENGINE === 'onnx' && !parsed.data.MODELS_DIR)
+    throw new SettingsError(
+      'Invalid setting MODELS_DIR="": required when ENGINE=onnx (a folder of <id>/manifest.json)',
+    );
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -30,7 +30,8 @@ function start(env: Record<string, string>) {
 }
 
 async function waitForHealth(port: number): Promise<void> {
-  for (let i = 0; i < 150; i++) {
+  // Up to a minute: on a busy machine the server compiles and migrates for a while before it listens.
+  for (let i = 0; i < 300; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
       if (res.ok) return;
@@ -59,5 +60,5 @@ describe('the server process', () => {
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
     }
-  }, 90_000);
+  }, 180_000);
 });

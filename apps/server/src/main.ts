@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { openEngine } from '@ai-covers/engine';
 import { loadSettings, SettingsError, type Settings } from './config';
 import { buildApp } from './app';
 import { startWorker } from './worker';
@@ -26,9 +27,19 @@ async function main(): Promise<void> {
     dataDir: settings.DATABASE_URL ? undefined : path.join(settings.dataDir, 'db'),
   });
   const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: settings.RUN_WORKER });
-  const app = await buildApp({ settings, database, queue, web });
-  await seedCategories(database.db, { 'ai-covers': voiceCategorySeed() });
-  const worker = settings.RUN_WORKER ? await startWorker({ queue, log: app.log, database, settings }) : null;
+  // ENGINE=onnx loads and checks every model in MODELS_DIR here; a broken folder stops start-up.
+  const engine = await openEngine({
+    kind: settings.ENGINE,
+    modelsDir: settings.MODELS_DIR,
+    samplesDir: path.join(settings.dataDir, 'voice-samples'),
+    log: {
+      warn: (message) => process.stderr.write(`engine: ${message}\n`),
+      info: (message) => process.stdout.write(`engine: ${message}\n`),
+    },
+  });
+  const { app, features } = await buildApp({ settings, database, queue, web, engine });
+  await seedCategories(database.db, { 'ai-covers': voiceCategorySeed(engine.listVoices()) });
+  const worker = settings.RUN_WORKER ? await startWorker({ queue, log: app.log, features }) : null;
   if (settings.SERVE_WEB && !web)
     app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
 
@@ -46,6 +57,7 @@ async function main(): Promise<void> {
       worker?.stop();
       await app.close();
       await queue.stop();
+      await engine.close();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -60,6 +60,19 @@ export const pageProperties = z.object({
   tz: z.number().int().min(-900).max(900).optional(),
   psource: z.string().max(32).optional(),
   logged_in: z.boolean().optional(),
+  /** The tab's session id (§3, session storage). */
+  sid: z.string().max(64).optional(),
+  /** The visitor's sticky A/B plans known to the page (§9 test code → plan), for the plan report. */
+  ab: z
+    .record(
+      z
+        .string()
+        .max(64)
+        .regex(/^[a-z_]+$/, 'must be a test code'),
+      z.number().int().min(1).max(100),
+    )
+    .refine((r) => Object.keys(r).length <= 16, 'at most 16 tests')
+    .optional(),
 });
 export const analyticsEvent = z.object({
   event: z

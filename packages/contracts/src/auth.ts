@@ -8,6 +8,7 @@ export type LoginMode = (typeof LOGIN_MODES)[number];
 /** The relogin code (§8) and the messages of the sign-in flow. */
 export const AuthMsg = {
   badState: 'Sign-in link is invalid or expired, please sign in again',
+  noAttempt: 'Sign-in must finish in the browser that started it, please sign in again',
   badGoto: 'goto must be a page of this site',
   badCode: 'Sign-in failed: the authorization code is invalid, used or expired',
   providerDown: 'The account provider is not reachable, please try again',
@@ -39,13 +40,17 @@ export const authorizeUrlData = z.object({
 });
 export type AuthorizeUrlData = z.infer<typeof authorizeUrlData>;
 
-/** `POST /v1/login` query (§7) plus the `state` the callback received. */
+/**
+ * `POST /v1/login` query: the §7 parameters. The attempt travels in an httpOnly cookie; `state`
+ * and `iss` from the callback may be sent as well (then `state` must be that attempt's).
+ */
 export const loginQuery = z.object({
   auth_code: z.string().min(1).max(2048),
-  state: z.string().min(1).max(4096),
   pid: z.coerce.number().int().positive().optional(),
   invited_code: z.string().max(64).optional(),
   module: z.string().max(2048).optional(),
+  state: z.string().min(1).max(4096).optional(),
+  iss: z.string().max(512).optional(),
 });
 
 /** User info of §3. Fields owned by later features read zero/empty until they register. */
@@ -104,6 +109,7 @@ export const logoutData = z.object({
   /** Where the browser goes next: the provider's logout page, or null when it has none. */
   logout_url: z.string().nullable(),
 });
+export type LogoutData = z.infer<typeof logoutData>;
 
 /** `POST /vapi/v1/user`: the account-service view (§7: verify, integral, subscribe). */
 export const vapiUserData = z.object({

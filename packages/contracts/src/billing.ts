@@ -87,6 +87,7 @@ export const orderParams = z.object({
     .positive('must be positive'),
 });
 export const ordersData = z.object({ rows: z.array(orderView) });
+export type OrdersData = z.infer<typeof ordersData>;
 
 /** `GET /vapi/v1/buy/sku-info` (§7, not shown: defined here): what the account has bought. */
 export const skuInfoData = z.object({

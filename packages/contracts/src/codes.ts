@@ -16,13 +16,11 @@ export type CodeValue = (typeof Code)[keyof typeof Code];
 
 /** User-facing messages, verbatim from the spec (§5, §6, §8). */
 export const Msg = {
-  ok: 'ok',
   notLoggedIn: 'Not logged in, please log in first',
   emptyBody: 'Request has no return value',
   timeout: 'http connection timeout',
   network: 'Network connection failed. Please try again.',
   notEnoughCreditsDownload: 'Not enough credits for download',
-  insufficientPoints: 'Insufficient points',
   uploadOss: 'Upload failed (OSS error)',
   uploadSubmit: 'Upload failed (submit error)',
   imageLimit: 'Image upload limit exceeded (max 20 images).',
@@ -37,7 +35,6 @@ export const Msg = {
   fileMissing: 'The file does not exist.',
   duplicateName: 'Duplicate name',
   modificationNotSupported: 'Modification is not supported.',
-  notFound: 'Not found',
   tooManyRequests: 'Too many requests. Please slow down and try again.',
   getTokenError: 'get token error',
   loadError: 'load error',

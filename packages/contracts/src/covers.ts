@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { cacheBust } from './api';
 import { TaskStatus } from './task';
+import { COVER_LIMITS } from './cover-rules';
+
+// Limits and messages of the tool (no zod in that module: see there).
+export * from './cover-rules';
 
 // ---- AI Covers tasks (§3 Task, §4 task status, §7 /v1/vsas/*) ----------------
 //
@@ -8,25 +12,6 @@ import { TaskStatus } from './task';
 // the watermarked 30-second preview is free, the full-length MP3 costs one credit (§9: 1 credit =
 // 1 audio download), charged through GET /v1/deduct with purpose 'download'. §7 does not show the
 // payloads of these calls; this file defines them and the OpenAPI document publishes them.
-
-/** Limits of the covers tool. */
-export const COVER_LIMITS = {
-  /** Longest song the engine accepts (seconds); the engine's own default. */
-  maxSongSeconds: 600,
-  /** Waiting + running tasks one owner may have at once. */
-  maxActivePerOwner: 3,
-  /** Covers a visitor (not signed in) may start in 24 hours; accounts have no daily cap. */
-  visitorDailyCovers: 5,
-  /** A running task that has not finished after this long is marked timeout (6). */
-  timeoutSeconds: 900,
-  /** Key shift bounds in semitones. */
-  maxKeyShift: 12,
-  /** Length of the free preview (seconds). */
-  previewSeconds: 30,
-} as const;
-
-/** Credits a full download costs, and the purpose its charge is recorded under. */
-export const COVER_DOWNLOAD = { kind: 'ai-covers', purpose: 'download', credits: 1 } as const;
 
 export const coverBacking = z.enum(['keep', 'mute', 'convert'], {
   error: "must be 'keep', 'mute' or 'convert'",
@@ -105,6 +90,7 @@ export const coverListQuery = z.object({
 export const coverDeleteBody = z.object({ task_id: coverTaskId });
 /** What a delete did: the task and its files are gone, or (running) it was closed (5) and stops. */
 export const coverDeleteData = z.object({ task_id: z.string(), outcome: z.enum(['deleted', 'closed']) });
+export type CoverDeleteData = z.infer<typeof coverDeleteData>;
 
 const taskStatusValue = z.union(
   Object.values(TaskStatus).map((v) => z.literal(v)) as [
@@ -170,19 +156,3 @@ export const coverUriCheckQuery = z.object({
   ...cacheBust,
 });
 export const coverUriCheckData = z.object({ ok: z.boolean(), reason: z.string().nullable() });
-
-/** Messages of the covers tool (English; the web app translates by code path). */
-export const CoverMsg = {
-  noTask: 'The cover does not exist.',
-  notAudio: 'The file is not a song: upload an audio file (MP3, WAV, M4A, FLAC, OGG…).',
-  tooLong: `Songs can be at most ${COVER_LIMITS.maxSongSeconds / 60} minutes long.`,
-  unknownVoice: 'Unknown voice.',
-  tooManyActive: `You already have ${COVER_LIMITS.maxActivePerOwner} covers in progress. Wait for one to finish.`,
-  visitorDailyLimit: `Without an account you can make ${COVER_LIMITS.visitorDailyCovers} covers a day. Sign in to make more.`,
-  notDone: 'The cover is not ready yet.',
-  notPaid: 'Not enough credits for download',
-  retryNotFailed: 'Only a failed or timed-out cover can be retried.',
-  linksNotSupported: 'Songs from links are not supported yet: upload the file instead.',
-  engineFailed: 'The cover could not be made from this song.',
-  timedOut: 'The cover took too long and was stopped. Try again.',
-} as const;

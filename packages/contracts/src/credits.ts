@@ -147,6 +147,7 @@ export const integralUpgradeData = integralInfo.extend({
   converted: z.number().int(),
   balance: z.number().int(),
 });
+export type IntegralUpgradeData = z.infer<typeof integralUpgradeData>;
 
 // ---- records (account center, §2) ----------------------------------------
 
@@ -179,10 +180,18 @@ export const consumptionRecord = z.object({
 });
 export type AcquisitionRecord = z.infer<typeof acquisitionRecord>;
 export type ConsumptionRecord = z.infer<typeof consumptionRecord>;
-export const recordsData = z.object({
-  total: z.number().int(),
-  rows: z.array(z.union([acquisitionRecord, consumptionRecord])),
-});
+
+/** One page of records: the rows of the page and how many there are in all. */
+const recordsPage = <T extends z.ZodType>(row: T) =>
+  z.object({ total: z.number().int(), rows: z.array(row) });
+/** `GET /v1/credits/records?type=acquisition`. */
+export const acquisitionRecordsData = recordsPage(acquisitionRecord);
+/** `GET /v1/credits/records?type=consumption`. */
+export const consumptionRecordsData = recordsPage(consumptionRecord);
+/** `GET /v1/credits/records`: one page of the type asked for. */
+export const recordsData = recordsPage(z.union([acquisitionRecord, consumptionRecord]));
+export type AcquisitionRecordsData = z.infer<typeof acquisitionRecordsData>;
+export type ConsumptionRecordsData = z.infer<typeof consumptionRecordsData>;
 
 /** `GET /v1/credits/account`: the credits page summary (§3 credits account). */
 export const creditsAccount = z.object({
@@ -206,6 +215,10 @@ export const membershipItem = z.object({
   order_id: z.number().int().nullable(),
 });
 export type MembershipItem = z.infer<typeof membershipItem>;
+
+/** `GET /v1/credits/account`: the summary with the account's membership periods. */
+export const creditsAccountData = creditsAccount.extend({ memberships: z.array(membershipItem) });
+export type CreditsAccountData = z.infer<typeof creditsAccountData>;
 
 /**
  * The user-info fields the wallet owns (§3); merged into `GET /v1/user/info`. Times are unix
@@ -237,7 +250,5 @@ export const userInfoCreditFields = z.object({
   tcm_free_left: z.number().int(),
   crc_dl_left: z.number().int(),
   restyle_free_left: z.number().int(),
-  pds_active_now: z.number().int(),
-  pds_active: z.number().int(),
 });
 export type UserInfoCreditFields = z.infer<typeof userInfoCreditFields>;

@@ -71,4 +71,6 @@ export const libraryDeleteBody = z.object({
 });
 export const libraryIdParams = z.object({ id: fileId });
 export const libraryExportData = z.object({ url: z.string(), name: z.string() });
+export type LibraryExportData = z.infer<typeof libraryExportData>;
 export const libraryDeleteData = z.object({ deleted: z.number().int() });
+export type LibraryDeleteData = z.infer<typeof libraryDeleteData>;

@@ -13,6 +13,7 @@ export type EngineErrorCode =
   | 'CANCELLED'
   | 'FFMPEG_MISSING'
   | 'OUTPUT_FAILED'
+  | 'MODEL_INVALID'
   | 'INTERNAL';
 
 /** CLI exit codes; 1 is left for unexpected crashes, 2 for usage errors. */
@@ -30,6 +31,7 @@ export const EXIT_CODES: Record<EngineErrorCode, number> = {
   CANCELLED: 19,
   FFMPEG_MISSING: 20,
   OUTPUT_FAILED: 21,
+  MODEL_INVALID: 22,
   INTERNAL: 70,
 };
 

@@ -1,8 +1,17 @@
 /** Public API of the AI Covers engine. */
 export { EngineError, EXIT_CODES, type EngineErrorCode } from './errors';
-export { getEngine, dspEngine, type Engine, type EngineKind } from './engine';
+export {
+  getEngine,
+  openEngine,
+  dspEngine,
+  ENGINE_KINDS,
+  type Engine,
+  type EngineKind,
+  type EngineLog,
+  type OpenEngineOptions,
+} from './engine';
 export { createCover } from './pipeline/cover';
-export { PREVIEW_SECONDS, previewWindow } from './pipeline/finalize';
+export { previewWindow } from './pipeline/finalize';
 export { analyzeAudio, type AnalyzeOptions } from './pipeline/analyze';
 export { separateAudio, type SeparateOptions, type SeparateOutput } from './pipeline/separate-api';
 export { trainVoice, type TrainOptions } from './voice/train';

@@ -24,12 +24,15 @@ export interface CoverOptions {
   outputs: OutputSpec[];
   /** Also write `vocals.wav` (converted, dry) and `instrumental.wav` here. */
   stemsDir?: string;
-  /** true → `<first output>.preview.mp3`; a string → that path. 30 s with an audible watermark. */
-  preview?: boolean | string;
+  /**
+   * A watermarked excerpt of `seconds` (the product's preview length lives in its contracts), written
+   * to `path` or to `<first output>.preview.mp3`.
+   */
+  preview?: { path?: string; seconds: number };
   /** Integrated loudness target (default −14 LUFS); true peak is always ≤ −1 dBTP. */
   targetLufs?: number;
-  /** Longest accepted input in seconds (default 600). */
-  maxSeconds?: number;
+  /** Longest accepted input in seconds: the caller's limit (the product's lives in its contracts). */
+  maxSeconds: number;
   /** Worker threads (default: one per core, max 4; 1 = in-thread). */
   threads?: number;
   signal?: AbortSignal;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCover, EngineError, trainVoice, analyzeAudio, separateAudio, EXIT_CODES } from '../src/index';
 import { writeWav } from '../src/io/wav';
 import { main } from '../src/cli/main';
-import { partials, songWav, tempDir } from './helpers';
+import { MAX_SECONDS, partials, songWav, tempDir } from './helpers';
 
 async function code(p: Promise<unknown>): Promise<string> {
   try {
@@ -26,6 +26,7 @@ describe('typed errors', () => {
       voice: 'velvet',
       outputs: [{ path: join(dir, 'cover.wav') }],
       threads: 1,
+      maxSeconds: MAX_SECONDS,
       ...extra,
     });
 
@@ -61,7 +62,7 @@ describe('typed errors', () => {
     const p = join(dir, 'silence.wav');
     writeWav(p, 44100, [new Float32Array(44100 * 3), new Float32Array(44100 * 3)]);
     expect(await code(cover(p))).toBe('SILENT');
-    expect(await code(analyzeAudio(p, { threads: 1 }))).toBe('SILENT');
+    expect(await code(analyzeAudio(p, { threads: 1, maxSeconds: MAX_SECONDS }))).toBe('SILENT');
   });
 
   it('rejects inputs over the length limit as TOO_LONG', async () => {
@@ -90,9 +91,12 @@ describe('typed errors', () => {
     expect(await code(job)).toBe('CANCELLED');
     expect(existsSync(join(dir, 'cover.wav'))).toBe(false);
     expect(partials(dir)).toEqual([]);
-    expect(await code(separateAudio(join(dir, 'nope.wav'), { outDir: out }))).toBe('INPUT_NOT_FOUND');
+    expect(await code(separateAudio(join(dir, 'nope.wav'), { outDir: out, maxSeconds: MAX_SECONDS }))).toBe(
+      'INPUT_NOT_FOUND',
+    );
     expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
-  });
+    // A render and its cancellation on a busy 2-core machine can outlast vitest's default 5 s.
+  }, 20000);
 
   it('CLI maps each error to its own exit code and prints the message as JSON', async () => {
     const writes: string[] = [];

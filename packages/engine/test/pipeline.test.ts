@@ -5,7 +5,8 @@ import { analyzeAudio, createCover, listVoices, separateAudio } from '../src/ind
 import { readWav } from '../src/io/wav';
 import { measureLoudness } from '../src/dsp/loudness';
 import { createRunner } from '../src/pipeline/pool';
-import { partials, songWav, tempDir } from './helpers';
+import { MAX_SECONDS, partials, songWav, tempDir } from './helpers';
+import { probe } from '../src/io/probe';
 
 describe('pipeline', () => {
   const dir = tempDir();
@@ -19,7 +20,8 @@ describe('pipeline', () => {
       key: 'auto',
       outputs: [{ path: join(dir, 'c.wav') }, { path: join(dir, 'c.mp3'), bitrateKbps: 128 }],
       stemsDir: join(dir, 'stems'),
-      preview: true,
+      preview: { seconds: 30 },
+      maxSeconds: MAX_SECONDS,
       threads: 1,
       onProgress: (p) => progress.push(p),
     });
@@ -43,7 +45,16 @@ describe('pipeline', () => {
     // the end, with the song's level in its second half too.
     const input = songWav(dir, 26, { seed: 3 });
     const out = join(dir, 'long.wav');
-    await createCover({ input, voice: 'ember', outputs: [{ path: out }], stemsDir: join(dir, 'long-stems') });
+    await createCover({
+      input,
+      voice: 'ember',
+      outputs: [{ path: out }],
+      stemsDir: join(dir, 'long-stems'),
+      maxSeconds: MAX_SECONDS,
+      preview: { path: join(dir, 'long-preview.mp3'), seconds: 4 },
+    });
+    // The preview is as long as the caller asked, not a length the engine decides.
+    expect((await probe(join(dir, 'long-preview.mp3'))).durationSec).toBeCloseTo(4, 0);
     const wav = readWav(out);
     const vocals = readWav(join(dir, 'long-stems', 'vocals.wav'));
     expect(wav.channels[0]!.length).toBe(26 * 44100);
@@ -56,7 +67,7 @@ describe('pipeline', () => {
 
   it('separates mono input without a centre prior, keeping rate and length', async () => {
     const input = songWav(dir, 4, { mono: true });
-    const r = await separateAudio(input, { outDir: join(dir, 'sep'), threads: 1 });
+    const r = await separateAudio(input, { outDir: join(dir, 'sep'), threads: 1, maxSeconds: MAX_SECONDS });
     const v = readWav(r.vocals);
     const a = readWav(r.accompaniment);
     expect(v.channels.length).toBe(1);
@@ -66,7 +77,7 @@ describe('pipeline', () => {
 
   it('analyzes the vocal pitch and suggests a key', async () => {
     const input = songWav(dir, 4);
-    const a = await analyzeAudio(input, { voice: 'ember', threads: 1 });
+    const a = await analyzeAudio(input, { voice: 'ember', threads: 1, maxSeconds: MAX_SECONDS });
     expect(a.durationSec).toBeCloseTo(4, 1);
     expect(a.vocal).toBeDefined();
     expect(a.suggestedKey?.voiceId).toBe('ember');

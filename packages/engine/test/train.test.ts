@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateSong } from '../../../bench/engine/synth-song';
+import { generateSong } from './support/synth-song';
 import { createCover, parseProfile, trainVoice } from '../src/index';
 import { writeWav } from '../src/io/wav';
-import { tempDir } from './helpers';
+import { MAX_SECONDS, tempDir } from './helpers';
 
 describe('training', () => {
   it('builds a valid profile from a 32 s recording that a cover can use', async () => {
@@ -27,6 +27,7 @@ describe('training', () => {
       voice: profile,
       outputs: [{ path: join(dir, 'c.wav') }],
       threads: 1,
+      maxSeconds: MAX_SECONDS,
     });
     expect(r.voiceId).toBe('me');
   }, 40000);

@@ -6,9 +6,55 @@ import { looksLikeAudio } from '../src/io/probe';
 import { instrumentShift, autoKey } from '../src/voice/plan';
 import { getVoiceProfile } from '../src/voice/library';
 import { parseArgs, parseKey } from '../src/cli/args';
-import { Stitcher, planBlocks } from '../src/pipeline/stitch';
+import { Stitcher } from '../src/pipeline/stitch';
+import { planBlocks } from '../src/pipeline/blocks';
 
 describe('units', () => {
+  it.each([4, 8, 64, 512])('real FFT of size %i equals a naive DFT', (n) => {
+    // Independent reference: X[k] = Σ x[j]·e^{−2πijk/n}, straight from the definition.
+    let seed = n;
+    const x = Float64Array.from(
+      { length: n },
+      () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1,
+    );
+    const re = new Float64Array(n / 2 + 1);
+    const im = new Float64Array(n / 2 + 1);
+    new RealFFT(n).forward(x, re, im);
+    for (let k = 0; k <= n / 2; k++) {
+      let dr = 0;
+      let di = 0;
+      for (let j = 0; j < n; j++) {
+        dr += x[j]! * Math.cos((2 * Math.PI * j * k) / n);
+        di -= x[j]! * Math.sin((2 * Math.PI * j * k) / n);
+      }
+      expect(re[k]).toBeCloseTo(dr, 9);
+      expect(im[k]).toBeCloseTo(di, 9);
+    }
+  });
+
+  it('inverse real FFT equals a naive inverse DFT of a Hermitian spectrum', () => {
+    const n = 64;
+    let seed = 5;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) * 2 - 1;
+    const re = Float64Array.from({ length: n / 2 + 1 }, rnd);
+    // DC and Nyquist of a real signal's spectrum are real.
+    const im = Float64Array.from({ length: n / 2 + 1 }, (_, k) => (k === 0 || k === n / 2 ? 0 : rnd()));
+    const y = new Float64Array(n);
+    new RealFFT(n).inverse(re, im, y);
+    for (let j = 0; j < n; j++) {
+      // x[j] = (1/n) Σ_k X[k]·e^{2πijk/n} over all n bins, the upper half mirrored as conjugates.
+      let v = 0;
+      for (let k = 0; k < n; k++) {
+        const m = k <= n / 2 ? k : n - k;
+        const xr = re[m]!;
+        const xi = k <= n / 2 ? im[m]! : -im[m]!;
+        const a = (2 * Math.PI * j * k) / n;
+        v += xr * Math.cos(a) - xi * Math.sin(a);
+      }
+      expect(y[j]).toBeCloseTo(v / n, 9);
+    }
+  });
+
   it('real FFT round-trips', () => {
     const f = new RealFFT(512);
     const x = Float64Array.from({ length: 512 }, (_, i) => Math.sin(i * 0.1) + (i % 7) * 0.01);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Engine } from '@ai-covers/engine';
 import pg from 'pg';
 import { loadSettings, type Settings } from '../config';
-import { buildApp } from '../app';
+import { buildApp, type AppFeatures } from '../app';
 import { openDatabase, type Database } from '../platform/db/client';
 import { startQueue, type Queue } from '../platform/queue/queue';
 import { SNAPSHOT_PATH } from './paths';
@@ -15,6 +16,8 @@ export interface TestContext {
   database: Database;
   queue: Queue;
   app: FastifyInstance;
+  /** The services of every feature, as the app built them. */
+  features: AppFeatures;
   close(): Promise<void>;
   /** Drops the test schema on Postgres (no-op on PGlite); close() does it too. */
   drop(): Promise<void>;
@@ -87,7 +90,10 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 }
 
 /** A real app on a fresh database, for `app.inject()` tests. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { engine?: Engine } = {},
+): Promise<TestContext> {
   const settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -96,13 +102,21 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const { database, queueSchema, drop } = await openTestDatabase();
   const queue = await startQueue({ raw: database.raw, schema: queueSchema, pollingIntervalSeconds: 0.5 });
-  const app = await buildApp({ settings, database, queue, logger: false, secret: TEST_SECRET });
+  const { app, features } = await buildApp({
+    settings,
+    database,
+    queue,
+    logger: false,
+    secret: TEST_SECRET,
+    ...options,
+  });
   await app.ready();
   return {
     settings,
     database,
     queue,
     app,
+    features,
     drop,
     async close() {
       await app.close();
@@ -118,11 +132,11 @@ export async function signInTestUser(
   ctx: TestContext,
   email = `user-${randomBytes(4).toString('hex')}@example.test`,
 ) {
-  const { user } = await ctx.app.services.usersRepo.upsertByIdentity({
+  const { user } = await ctx.features.users.users.upsertByIdentity({
     issuer: 'test',
     subject: email,
     email,
   });
-  const { token, sessionId } = await ctx.app.services.sessions.issueToken(user.id);
+  const { token, sessionId } = await ctx.features.users.sessions.issueToken(user.id);
   return { userId: user.id, user, token, sessionId, auth: { authorization: `Bearer ${token}` } };
 }

@@ -1,38 +1,35 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { CategoryData } from '@ai-covers/contracts';
 import { useAuthStore } from '../features/auth/auth-store';
 import { makeTestUser } from '../features/auth/test-user';
+import { makeCreditsAccount } from '../features/credits/wallet-test-kit';
 import { useNoticeStore } from '../shared/api/notice-store';
+import { contractResponse, fixture } from '../shared/api/api-test-kit';
 import { Providers, createQueryClient } from './providers';
 import { appRoutes } from './routes';
 
-const categories: CategoryData = {
+const categories = fixture('categoryData', {
   module: 'ai-covers',
   lang: 'en',
   list: [
     { id: 'pop', name: 'Pop', items: [{ id: 'v1', name: 'Aurora', description: 'Bright soprano' }] },
     { id: 'soul', name: 'Soul', items: [{ id: 'v2', name: 'Basalt', description: 'Warm baritone' }] },
   ],
-};
+});
+const account = makeCreditsAccount({ balance: 12, total: 12, gifted: 1, purchased: 11 });
 
 let failNetwork = false;
 const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
   const url = String(input);
   if (failNetwork && url.startsWith('/v1/common/category')) throw new TypeError('Failed to fetch');
   if (url.startsWith('/v1/common/category')) {
-    return new Response(JSON.stringify({ code: 0, data: categories, msg: 'ok' }));
+    return contractResponse('categoryData', categories);
   }
-  if (url.startsWith('/v1/credits/account')) {
-    return new Response(JSON.stringify({ code: 0, data: { balance: 12 }, msg: 'ok' }));
-  }
-  if (url.startsWith('/v1/cart')) {
-    return new Response(
-      JSON.stringify({ code: 0, data: { package: [], subscription: [], wap: [] }, msg: 'ok' }),
-    );
-  }
-  return new Response(JSON.stringify({ code: 0, data: { accepted: 1 }, msg: 'ok' }));
+  if (url.startsWith('/v1/credits/account')) return contractResponse('creditsAccountData', account);
+  if (url.startsWith('/v1/cart'))
+    return contractResponse('cartData', { package: [], subscription: [], wap: [] });
+  return contractResponse('analyticsAccepted', { accepted: 1 });
 });
 
 function renderApp(path: string) {
@@ -152,6 +149,8 @@ describe('the app shell', () => {
   it('"Sign in" opens the registered login dialog', async () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Any song, sung by another voice.' });
+    // The app registers its own opener once its auth root has mounted; replace it only after that.
+    await waitFor(() => expect(useAuthStore.getState().openLogin).not.toBeNull());
     const openLogin = vi.fn();
     act(() => useAuthStore.getState().registerLogin(openLogin));
     fireEvent.click(header().getByRole('button', { name: 'Sign in' }));

@@ -3,13 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { analytics } from '../shared/analytics/client';
+import { captureInstallPrompt } from '../features/entry/install-prompt';
+import { captureLandingParams, fromAiPhoto } from './landing';
 import { BASE_PATH } from './base-path';
 import { Providers, createQueryClient } from './providers';
 import { appRoutes } from './routes';
 import './global.css';
 
+captureLandingParams(window.location.search);
 // Queued until the page properties are known, then sent with the first batch (§4).
-analytics.track('app_launch');
+analytics.track('app_launch', fromAiPhoto() ? { from_ai_photo: true } : undefined);
+// The browser's install offer arrives once, early; the studio entry page's app prompt uses it.
+captureInstallPrompt();
 
 const router = createBrowserRouter(appRoutes, { basename: BASE_PATH || '/' });
 const container = document.getElementById('root');

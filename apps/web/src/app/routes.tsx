@@ -1,51 +1,57 @@
-import { lazy } from 'react';
+import { lazyWithCopy } from './lazy-with-copy';
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { LanguageGate } from '../features/language/LanguageGate';
+import { CoversLayout } from '../features/promotions/CoversLayout';
 import { AppLayout } from './layout/AppLayout';
 
 // Every page is its own chunk so later features never grow the first page (budget: bench/web).
-const CoversHomePage = lazy(() =>
+const CoversHomePage = lazyWithCopy(() =>
   import('../features/covers-home/CoversHomePage').then((m) => ({ default: m.CoversHomePage })),
 );
-const HeadshotsHomeLayout = lazy(() =>
+const HeadshotsHomeLayout = lazyWithCopy(() =>
   import('../features/headshots/HeadshotsHomeLayout').then((m) => ({ default: m.HeadshotsHomeLayout })),
 );
-const HeadshotsStartPage = lazy(() =>
+const HeadshotsStartPage = lazyWithCopy(() =>
   import('../features/headshots/HeadshotsStartPage').then((m) => ({ default: m.HeadshotsStartPage })),
 );
-const HeadshotsUploadPage = lazy(() =>
+const HeadshotsUploadPage = lazyWithCopy(() =>
   import('../features/headshots/HeadshotsUploadPage').then((m) => ({ default: m.HeadshotsUploadPage })),
 );
-const UsercenterLayout = lazy(() =>
+const UsercenterLayout = lazyWithCopy(() =>
   import('../features/headshots/UsercenterLayout').then((m) => ({ default: m.UsercenterLayout })),
 );
-const UsercenterListPage = lazy(() =>
+const UsercenterListPage = lazyWithCopy(() =>
   import('../features/headshots/UsercenterListPage').then((m) => ({ default: m.UsercenterListPage })),
 );
-const HeadshotDetailPage = lazy(() =>
+const HeadshotDetailPage = lazyWithCopy(() =>
   import('../features/headshots/HeadshotDetailPage').then((m) => ({ default: m.HeadshotDetailPage })),
 );
-const AccountPage = lazy(() =>
+const AccountPage = lazyWithCopy(() =>
   import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
 );
-const PricingPage = lazy(() =>
+const PricingPage = lazyWithCopy(() =>
   import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })),
 );
-const CreditsCenterPage = lazy(() =>
-  import('../features/credits/CreditsCenterPage').then((m) => ({ default: m.CreditsCenterPage })),
+const CreditsCenterPage = lazyWithCopy(() =>
+  import('../features/account/CreditsCenterPage').then((m) => ({ default: m.CreditsCenterPage })),
 );
-const CreditPage = lazy(() =>
+const CreditPage = lazyWithCopy(() =>
   import('../features/credits/CreditPage').then((m) => ({ default: m.CreditPage })),
 );
-const EntryPage = lazy(() => import('../features/entry/EntryPage').then((m) => ({ default: m.EntryPage })));
-const MyCoversPage = lazy(() =>
+const EntryPage = lazyWithCopy(() =>
+  import('../features/entry/EntryPage').then((m) => ({ default: m.EntryPage })),
+);
+const MyCoversPage = lazyWithCopy(() =>
   import('../features/covers-tool/MyCoversPage').then((m) => ({ default: m.MyCoversPage })),
 );
-const CoverCreatePage = lazy(() =>
+const CoverCreatePage = lazyWithCopy(() =>
   import('../features/covers-tool/CoverCreatePage').then((m) => ({ default: m.CoverCreatePage })),
 );
-const CoverTaskPage = lazy(() =>
+const CoverTaskPage = lazyWithCopy(() =>
   import('../features/covers-tool/CoverTaskPage').then((m) => ({ default: m.CoverTaskPage })),
+);
+const SharePage = lazyWithCopy(() =>
+  import('../features/share/SharePage').then((m) => ({ default: m.SharePage })),
 );
 
 /** Unmatched paths go to the root, keeping the language segment (§2). */
@@ -86,10 +92,17 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <CoversHomePage /> },
-          { path: 'covers', element: <MyCoversPage /> },
-          { path: 'covers/new', element: <CoverCreatePage /> },
-          { path: 'covers/:taskId', element: <CoverTaskPage /> },
+          {
+            // The covers pages share the A/B banner and ad slot (§9).
+            element: <CoversLayout />,
+            children: [
+              { index: true, element: <CoversHomePage /> },
+              { path: 'covers', element: <MyCoversPage /> },
+              { path: 'covers/new', element: <CoverCreatePage /> },
+              { path: 'covers/:taskId', element: <CoverTaskPage /> },
+            ],
+          },
+          { path: 's/:shareId', element: <SharePage /> },
           ...headshotRoutes('headshots'),
           // §2 aliases: 'app' for the headshot home, 'app/usercenter' for the user center.
           ...headshotRoutes('headshots/app'),

@@ -68,11 +68,11 @@ export function parseKey(v: string | undefined): number | 'auto' {
 }
 
 export const USAGE = `Usage: npm run engine -- <command> [options]
-  separate <input> --out-dir <dir>
-  analyze <input> [--voice <id|profile.json>]
+  separate <input> --out-dir <dir> [--max-seconds 600]
+  analyze <input> [--voice <id|profile.json>] [--max-seconds 600]
   train-voice <recording> --out <profile.json> [--name <name>] [--id <id>]
   cover <input> --voice <id|profile.json> --out <file.wav|.mp3> [--key N|auto]
-        [--backing convert|keep|mute] [--reverb 0..1] [--stems-dir <dir>] [--preview]
+        [--backing convert|keep|mute] [--reverb 0..1] [--stems-dir <dir>] [--preview [--preview-seconds 30]]
         [--bitrate 320|128] [--lufs -14] [--max-seconds 600]
   voices
   render-samples [--out-dir <dir>]

@@ -10,6 +10,15 @@ import { parseProfile, type VoiceProfile } from '../voice/profile';
 import { renderVoiceSample } from '../voice/render-sample';
 import { USAGE, num, parseArgs, parseKey, str, type ParsedArgs } from './args';
 
+/** The CLI's own defaults; the product passes its limits from packages/contracts. */
+const CLI_MAX_SECONDS = 600;
+const CLI_PREVIEW_SECONDS = 30;
+
+/** --max-seconds, or the CLI's default. */
+function maxSeconds(p: ParsedArgs): number {
+  return num(p, 'max-seconds', 1, 3600) ?? CLI_MAX_SECONDS;
+}
+
 /** Progress on stderr, throttled to whole percents. */
 function progress(label: string): (p: number) => void {
   let last = -1;
@@ -59,6 +68,7 @@ async function run(p: ParsedArgs): Promise<unknown> {
     case 'separate':
       return separateAudio(input(p), {
         outDir: str(p, 'out-dir', true)!,
+        maxSeconds: maxSeconds(p),
         signal,
         onProgress: progress('separate'),
         ...threads(p),
@@ -67,6 +77,7 @@ async function run(p: ParsedArgs): Promise<unknown> {
       const v = str(p, 'voice');
       return analyzeAudio(input(p), {
         ...(v ? { voice: loadVoice(v) } : {}),
+        maxSeconds: maxSeconds(p),
         signal,
         onProgress: progress('analyze'),
         ...threads(p),
@@ -92,7 +103,6 @@ async function run(p: ParsedArgs): Promise<unknown> {
       const bitrate = num(p, 'bitrate', 32, 320);
       const reverb = num(p, 'reverb', 0, 1);
       const lufs = num(p, 'lufs', -40, -5);
-      const maxSec = num(p, 'max-seconds', 1, 3600);
       const backing = str(p, 'backing');
       if (backing !== undefined && !['convert', 'keep', 'mute'].includes(backing)) {
         throw new EngineError('BAD_OPTION', `--backing must be convert, keep or mute, got "${backing}".`);
@@ -106,9 +116,11 @@ async function run(p: ParsedArgs): Promise<unknown> {
         ...(backing ? { backing: backing as 'convert' | 'keep' | 'mute' } : {}),
         ...(reverb !== undefined ? { reverb } : {}),
         ...(lufs !== undefined ? { targetLufs: lufs } : {}),
-        ...(maxSec !== undefined ? { maxSeconds: maxSec } : {}),
+        maxSeconds: maxSeconds(p),
         ...(stems ? { stemsDir: stems } : {}),
-        preview: p.flags['preview'] === true,
+        ...(p.flags['preview'] === true
+          ? { preview: { seconds: num(p, 'preview-seconds', 1, 600) ?? CLI_PREVIEW_SECONDS } }
+          : {}),
         signal,
         onProgress: progress('cover'),
         ...threads(p),

@@ -1,28 +1,13 @@
-/**
- * Real-input FFT of power-of-two size, built on a half-size complex radix-2 FFT.
- * Twiddles and bit-reversal tables are precomputed once per size so the per-frame
- * hot path allocates nothing.
- */
-export class RealFFT {
-  readonly size: number;
-  readonly bins: number;
-  private readonly half: number;
+/** In-place iterative radix-2 complex FFT of a power-of-two size (tables precomputed once). */
+export class ComplexFFT {
   private readonly rev: Uint32Array;
   private readonly cosT: Float64Array;
   private readonly sinT: Float64Array;
-  // Twiddles e^{-2πik/N} for the real/complex split step.
-  private readonly splitCos: Float64Array;
-  private readonly splitSin: Float64Array;
-  private readonly zr: Float64Array;
-  private readonly zi: Float64Array;
 
-  constructor(size: number) {
-    if (size < 4 || (size & (size - 1)) !== 0)
-      throw new Error(`FFT size must be a power of two >= 4, got ${size}`);
-    this.size = size;
-    this.half = size >> 1;
-    this.bins = this.half + 1;
-    const m = this.half;
+  constructor(readonly size: number) {
+    if (size < 2 || (size & (size - 1)) !== 0)
+      throw new Error(`FFT size must be a power of two, got ${size}`);
+    const m = size;
     this.rev = new Uint32Array(m);
     const bits = Math.log2(m);
     for (let i = 0; i < m; i++) {
@@ -36,18 +21,11 @@ export class RealFFT {
       this.cosT[k] = Math.cos((2 * Math.PI * k) / m);
       this.sinT[k] = Math.sin((2 * Math.PI * k) / m);
     }
-    this.splitCos = new Float64Array(m + 1);
-    this.splitSin = new Float64Array(m + 1);
-    for (let k = 0; k <= m; k++) {
-      this.splitCos[k] = Math.cos((2 * Math.PI * k) / size);
-      this.splitSin[k] = -Math.sin((2 * Math.PI * k) / size);
-    }
-    this.zr = new Float64Array(m);
-    this.zi = new Float64Array(m);
   }
 
-  private complex(re: Float64Array, im: Float64Array, inverse: boolean): void {
-    const n = this.half;
+  /** Transforms (re, im) in place: forward uses e^{−2πi·jk/n}, inverse e^{+2πi·jk/n} (no 1/n). */
+  run(re: Float64Array, im: Float64Array, inverse = false): void {
+    const n = this.size;
     const rev = this.rev;
     for (let i = 0; i < n; i++) {
       const j = rev[i]!;
@@ -86,6 +64,42 @@ export class RealFFT {
       }
     }
   }
+}
+
+/**
+ * Real-input FFT of power-of-two size, built on a half-size complex radix-2 FFT.
+ * Twiddles and bit-reversal tables are precomputed once per size so the per-frame
+ * hot path allocates nothing.
+ */
+export class RealFFT {
+  readonly size: number;
+  readonly bins: number;
+  private readonly half: number;
+  /** The half-size complex FFT the real transform is built on. */
+  private readonly half2: ComplexFFT;
+  // Twiddles e^{-2πik/N} for the real/complex split step.
+  private readonly splitCos: Float64Array;
+  private readonly splitSin: Float64Array;
+  private readonly zr: Float64Array;
+  private readonly zi: Float64Array;
+
+  constructor(size: number) {
+    if (size < 4 || (size & (size - 1)) !== 0)
+      throw new Error(`FFT size must be a power of two >= 4, got ${size}`);
+    this.size = size;
+    this.half = size >> 1;
+    this.bins = this.half + 1;
+    const m = this.half;
+    this.half2 = new ComplexFFT(m);
+    this.splitCos = new Float64Array(m + 1);
+    this.splitSin = new Float64Array(m + 1);
+    for (let k = 0; k <= m; k++) {
+      this.splitCos[k] = Math.cos((2 * Math.PI * k) / size);
+      this.splitSin[k] = -Math.sin((2 * Math.PI * k) / size);
+    }
+    this.zr = new Float64Array(m);
+    this.zi = new Float64Array(m);
+  }
 
   /** Forward transform of `input` (length size) into bins 0..size/2 of `outRe`/`outIm`. */
   forward(
@@ -100,7 +114,7 @@ export class RealFFT {
       zr[i] = input[2 * i]!;
       zi[i] = input[2 * i + 1]!;
     }
-    this.complex(zr, zi, false);
+    this.half2.run(zr, zi);
     const sc = this.splitCos;
     const ss = this.splitSin;
     for (let k = 0; k <= m; k++) {
@@ -146,7 +160,7 @@ export class RealFFT {
       zr[k] = er - oi;
       zi[k] = ei + or;
     }
-    this.complex(zr, zi, true);
+    this.half2.run(zr, zi, true);
     const inv = 1 / m;
     for (let i = 0; i < m; i++) {
       out[2 * i] = zr[i]! * inv;

@@ -1,4 +1,19 @@
-import { RealFFT, hann } from './fft';
+import { RealFFT, fftSizeFor, hann } from './fft';
+
+/**
+ * Length of the analysis window of every spectrum the engine takes of a song: 46 ms, a power of two
+ * of 2048 samples at 44.1 and 48 kHz. Long enough to resolve the harmonics of a low voice (80 Hz
+ * against 21.5 Hz bins), short enough to follow a syllable.
+ */
+export const ANALYSIS_WINDOW_SEC = 0.046;
+
+/** STFT frames overlap by this factor in separation and analysis (hop = window / 4). */
+export const ANALYSIS_OVERLAP = 4;
+
+/** FFT size of the analysis window at `sampleRate`. */
+export function analysisFftSize(sampleRate: number): number {
+  return fftSizeFor(sampleRate, ANALYSIS_WINDOW_SEC);
+}
 
 /** A complex spectrogram stored frame-major in flat Float32Arrays (frame t, bin k at t*bins+k). */
 export interface Spectrogram {
@@ -16,7 +31,7 @@ export interface StftSetup {
 }
 
 /** Builds an STFT setup with a periodic Hann window and hop = size/overlap. */
-export function stftSetup(size: number, overlap = 4): StftSetup {
+export function stftSetup(size: number, overlap = ANALYSIS_OVERLAP): StftSetup {
   return { fft: new RealFFT(size), window: hann(size), hop: size / overlap };
 }
 

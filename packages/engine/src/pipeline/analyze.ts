@@ -1,18 +1,17 @@
-import { toEngineError } from '../errors';
-import { ScratchDir } from '../io/temp';
 import { midiToHz, midiToName, pitchStats } from '../pitch/yin';
 import { getVoiceProfile, listVoices } from '../voice/library';
 import { autoKey } from '../voice/plan';
 import type { VoiceProfile } from '../voice/profile';
 import type { Analysis } from '../types';
 import { prepareInput } from './input';
-import { createRunner } from './pool';
+import { withRun } from './run';
 import { separateFile } from './separate-file';
 
 /** Options of `analyzeAudio`. */
 export interface AnalyzeOptions {
   voice?: string | VoiceProfile;
-  maxSeconds?: number;
+  /** Longest accepted input in seconds. */
+  maxSeconds: number;
   threads?: number;
   signal?: AbortSignal;
   onProgress?: (p: number) => void;
@@ -21,14 +20,12 @@ export interface AnalyzeOptions {
 const r2 = (x: number): number => Math.round(x * 100) / 100;
 
 /** Decodes, separates and reports duration, loudness, the lead vocal's pitch and a suggested key. */
-export async function analyzeAudio(input: string, o: AnalyzeOptions = {}): Promise<Analysis> {
-  const scratch = new ScratchDir();
-  const runner = await createRunner(o.threads);
-  try {
+export async function analyzeAudio(input: string, o: AnalyzeOptions): Promise<Analysis> {
+  return withRun(o.threads, async ({ scratch, runner }) => {
     const profile =
       o.voice === undefined ? undefined : typeof o.voice === 'string' ? getVoiceProfile(o.voice) : o.voice;
     const sig = o.signal ? { signal: o.signal } : {};
-    const inp = await prepareInput(input, scratch, { maxSeconds: o.maxSeconds ?? 600, ...sig });
+    const inp = await prepareInput(input, scratch, { maxSeconds: o.maxSeconds, ...sig });
     o.onProgress?.(0.1);
     const sep = await separateFile(inp, scratch, runner, {
       ...sig,
@@ -59,10 +56,5 @@ export async function analyzeAudio(input: string, o: AnalyzeOptions = {}): Promi
         listVoices().map((v) => [v.id, autoKey(st.medianMidi, getVoiceProfile(v.id))]),
       );
     return a;
-  } catch (e) {
-    throw toEngineError(e);
-  } finally {
-    await runner.close();
-    scratch.dispose();
-  }
+  });
 }

@@ -1,24 +1,39 @@
 import { basename, extname, join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { EngineError, throwIfAborted, toEngineError } from '../errors';
+import { EngineError, throwIfAborted } from '../errors';
 import { formatForPath, type EncodeFormat } from '../io/ffmpeg-args';
-import { RawPcmReader, RawPcmWriter } from '../io/raw-pcm';
-import { AtomicOutputs, ScratchDir } from '../io/temp';
-import { openSink } from '../io/encode';
+import { RawPcmWriter } from '../io/raw-pcm';
 import { LoudnessMeter } from '../dsp/loudness';
 import { Reverb } from '../dsp/reverb';
 import { midiToName } from '../pitch/yin';
 import { getVoiceProfile } from '../voice/library';
 import { parseProfile, type VoiceProfile } from '../voice/profile';
-import { planConversion } from '../voice/plan';
-import { finalizeMix, PREVIEW_SECONDS, type SinkTarget } from './finalize';
-import { prepareInput } from './input';
-import { outputRange, type BlockSpan, type ConvertResult } from './jobs';
-import { createRunner } from './pool';
-import { BLOCK_SEC, PAD_SEC, XFADE_SEC, orderedPipeline, separateFile } from './separate-file';
-import { PairAligner, Stitcher, planBlocks } from './stitch';
+import { planConversion, type ConversionPlan } from '../voice/plan';
+import { finalizeMix, type SinkTarget } from './finalize';
+import { prepareInput, type PreparedInput } from './input';
+import { forEachRawChunk, rawToWav } from './raw-to-wav';
+import { crossfadeFrames, runBlocks } from './blocks';
+import type { ConvertResult, RawRef } from './jobs';
+import { withRun, type RunContext } from './run';
+import { separateFile, type SeparatedFiles } from './separate-file';
+import { PairAligner, Stitcher } from './stitch';
 import type { CoverOptions, CoverResult } from '../types';
 
+/** Integrated loudness of a cover unless the caller asks for another (streaming services' level). */
+const DEFAULT_TARGET_LUFS = -14;
+/** True peak never exceeds this, so lossy encoding does not clip. */
+const TRUE_PEAK_CEILING_DBTP = -1;
+const DEFAULT_REVERB = 0.2;
+const MP3_BITRATES = [32, 64, 96, 128, 160, 192, 256, 320];
+/** The preview is a listening copy: 128 kbps is enough and keeps it small. */
+const PREVIEW_FORMAT = { kind: 'mp3', bitrateKbps: 128 } as const;
+/** Scratch stems are written at the mix gain but never above this peak (−1 dBFS). */
+const STEM_PEAK = 0.89;
+
+/** Share of the convert stage a whole-song vocal conversion takes (the blocks then only mix). */
+const VOCAL_SHARE = 0.8;
+
+/** Share of the progress bar each stage takes. */
 const STAGES = {
   decode: [0, 0.04],
   separate: [0.04, 0.45],
@@ -46,7 +61,7 @@ export function resolveCoverOptions(o: CoverOptions): {
         : ({ kind: 'wav' } as const)
       : formatForPath(t.path, t.bitrateKbps);
     if (!fmt) return bad(`Output "${t.path}" must end in .wav or .mp3.`);
-    if (fmt.kind === 'mp3' && ![32, 64, 96, 128, 160, 192, 256, 320].includes(fmt.bitrateKbps)) {
+    if (fmt.kind === 'mp3' && !MP3_BITRATES.includes(fmt.bitrateKbps)) {
       bad(`MP3 bitrate ${fmt.bitrateKbps} kbps is not supported (use 128 or 320).`);
     }
     return { path: t.path, format: fmt };
@@ -54,7 +69,7 @@ export function resolveCoverOptions(o: CoverOptions): {
   const backing = o.backing ?? 'keep';
   if (!['convert', 'keep', 'mute'].includes(backing))
     bad(`backing must be convert, keep or mute, got "${backing}".`);
-  const reverb = o.reverb ?? 0.2;
+  const reverb = o.reverb ?? DEFAULT_REVERB;
   if (typeof reverb !== 'number' || !(reverb >= 0 && reverb <= 1))
     bad(`reverb must be between 0 and 1, got ${reverb}.`);
   const lv = { vocal: 1, backing: 1, instrumental: 1, ...(o.levels ?? {}) };
@@ -66,41 +81,79 @@ export function resolveCoverOptions(o: CoverOptions): {
   return { profile, outputs, backing, reverb, levels: lv };
 }
 
+/** Steps of a cover another engine can supply; the DSP engine uses none. */
+export interface CoverStages {
+  /** Engine name reported in the result. */
+  engine: string;
+  /** Separates the decoded song (default: the DSP separation, block by block). */
+  separate?: (
+    input: PreparedInput,
+    ctx: RunContext,
+    opts: { signal?: AbortSignal; onProgress: (p: number) => void },
+  ) => Promise<SeparatedFiles>;
+  /**
+   * Converts the separated lead for the whole song into a mono file at the song's rate (default:
+   * the DSP converter, block by block).
+   */
+  convertVocal?: (
+    lead: RawRef,
+    frames: number,
+    plan: ConversionPlan,
+    ctx: RunContext,
+    opts: { signal?: AbortSignal; onProgress: (p: number) => void },
+  ) => Promise<RawRef>;
+}
+
 /** Full cover: decode → separate → plan → convert + remix → normalise → encode (atomic outputs). */
-export async function createCover(o: CoverOptions): Promise<CoverResult> {
+export function createCover(o: CoverOptions): Promise<CoverResult> {
+  return renderCover(o, { engine: 'dsp' });
+}
+
+/** A cover with some of its steps supplied by another engine. */
+export async function renderCover(o: CoverOptions, stages: CoverStages): Promise<CoverResult> {
   const t0 = performance.now();
   const opts = resolveCoverOptions(o);
   const report = (stage: keyof typeof STAGES, p: number): void => {
     const [a, b] = STAGES[stage];
     o.onProgress?.(a + (b - a) * Math.max(0, Math.min(1, p)));
   };
-  const scratch = new ScratchDir();
-  const atomic = new AtomicOutputs();
-  const runner = await createRunner(o.threads);
   const timings: Record<string, number> = {};
   const mark = (k: string, since: number): number => {
     const now = performance.now();
     timings[k] = Math.round(now - since);
     return now;
   };
-  try {
+  return withRun(o.threads, async (ctx) => {
+    const { scratch, atomic, runner } = ctx;
     report('decode', 0);
     const input = await prepareInput(o.input, scratch, {
-      maxSeconds: o.maxSeconds ?? 600,
+      maxSeconds: o.maxSeconds,
       minSeconds: 1,
       ...(o.signal ? { signal: o.signal } : {}),
     });
     let t = mark('decodeMs', t0);
     report('decode', 1);
-    const sep = await separateFile(input, scratch, runner, {
-      withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
-      ...(o.signal ? { signal: o.signal } : {}),
-      onProgress: (p) => report('separate', p),
-    });
+    const sig = o.signal ? { signal: o.signal } : {};
+    const sep = stages.separate
+      ? await stages.separate(input, ctx, { ...sig, onProgress: (p) => report('separate', p) })
+      : await separateFile(input, scratch, runner, {
+          withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
+          ...sig,
+          onProgress: (p) => report('separate', p),
+        });
     t = mark('separateMs', t);
     const sr = input.sampleRate;
     const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, o.key ?? 'auto');
     throwIfAborted(o.signal);
+    // Another engine may convert the whole vocal first; the blocks then only mix it in.
+    const convertedVocal = stages.convertVocal
+      ? await stages.convertVocal(sep.lead, input.frames, plan, ctx, {
+          ...sig,
+          onProgress: (p) => report('convert', VOCAL_SHARE * p),
+        })
+      : undefined;
+    const blockShare = convertedVocal ? 1 - VOCAL_SHARE : 1;
+    const blockBase = convertedVocal ? VOCAL_SHARE : 0;
 
     const mixRaw = { path: scratch.file('mix.f32'), sampleRate: sr, channels: 2 };
     const mixW = new RawPcmWriter(mixRaw.path, 2);
@@ -127,18 +180,12 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
       stemVoc?.write([v]);
       stemInst?.write([rl, rr]);
     });
-    const stVoc = new Stitcher(Math.round(XFADE_SEC * sr), (p) => aligner.pushA(p));
-    const stRest = new Stitcher(Math.round(XFADE_SEC * sr), (p) => aligner.pushB(p));
-    const spans: BlockSpan[] = planBlocks(input.frames, Math.round(BLOCK_SEC * sr)).map(([start, end]) => ({
-      start,
-      end,
-      pad: Math.round(PAD_SEC * sr),
-      xfade: Math.round(XFADE_SEC * sr),
-      total: input.frames,
-    }));
+    const stVoc = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushA(p));
+    const stRest = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushB(p));
     try {
-      await orderedPipeline(
-        spans,
+      await runBlocks(
+        input.frames,
+        sr,
         runner.size,
         (span) =>
           runner.run({
@@ -146,6 +193,7 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
             lead: sep.lead,
             backing: sep.backing,
             accompaniment: sep.accompaniment,
+            ...(convertedVocal ? { convertedVocal } : {}),
             span,
             vocalSemitones: plan.key.semitones,
             instrumentSemitones: plan.key.instrumentSemitones,
@@ -156,12 +204,10 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
             backingMode: opts.backing,
             levels: opts.levels,
           }),
-        (r: ConvertResult, i) => {
-          const [from] = outputRange(spans[i]!);
-          const last = i === spans.length - 1;
+        (r: ConvertResult, { from, last, index, count }) => {
           stVoc.push([r.vocal], from, last);
           stRest.push(r.rest, from, last);
-          report('convert', (i + 1) / spans.length);
+          report('convert', blockBase + (blockShare * (index + 1)) / count);
         },
         o.signal,
       );
@@ -176,29 +222,19 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
     t = mark('convertMs', t);
 
     const targets: SinkTarget[] = opts.outputs.map((x) => ({ path: atomic.temp(x.path), format: x.format }));
-    let previewPath: string | undefined;
-    if (o.preview) {
-      const first = opts.outputs[0]!.path;
-      previewPath =
-        typeof o.preview === 'string'
-          ? o.preview
-          : join(
-              first.slice(0, first.length - basename(first).length),
-              `${basename(first, extname(first))}.preview.mp3`,
-            );
-    }
-    const previewSec = PREVIEW_SECONDS;
+    const previewPath = o.preview ? (o.preview.path ?? defaultPreviewPath(opts.outputs[0]!.path)) : undefined;
+    const previewSec = o.preview?.seconds ?? 0;
     const loud = await finalizeMix(
       mixRaw,
       meter.integrated(),
       scratch,
       targets,
       previewPath
-        ? { path: atomic.temp(previewPath), format: { kind: 'mp3', bitrateKbps: 128 }, seconds: previewSec }
+        ? { path: atomic.temp(previewPath), format: PREVIEW_FORMAT, seconds: previewSec }
         : undefined,
       {
-        targetLufs: o.targetLufs ?? -14,
-        ceilingDbtp: -1,
+        targetLufs: o.targetLufs ?? DEFAULT_TARGET_LUFS,
+        ceilingDbtp: TRUE_PEAK_CEILING_DBTP,
         ...(o.signal ? { signal: o.signal } : {}),
         onProgress: (p) => report('finalize', p),
       },
@@ -218,7 +254,7 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
     const durationSec = input.frames / sr;
     report('finalize', 1);
     return {
-      engine: 'dsp',
+      engine: stages.engine,
       voiceId: opts.profile.id,
       durationSec,
       sampleRate: sr,
@@ -241,13 +277,15 @@ export async function createCover(o: CoverOptions): Promise<CoverResult> {
       workers: runner.mode === 'workers' ? runner.size : 0,
       timingsMs: { ...timings, totalMs: Math.round(performance.now() - t0) },
     };
-  } catch (e) {
-    atomic.abort();
-    throw toEngineError(e);
-  } finally {
-    await runner.close();
-    scratch.dispose();
-  }
+  });
+}
+
+/** `<dir>/<name>.preview.mp3` beside the first output. */
+function defaultPreviewPath(first: string): string {
+  return join(
+    first.slice(0, first.length - basename(first).length),
+    `${basename(first, extname(first))}.preview.mp3`,
+  );
 }
 
 function round2(x: number): number {
@@ -256,23 +294,9 @@ function round2(x: number): number {
 
 /** Encodes a scratch stem to WAV with the mix gain, backed off if it would clip. */
 async function writeStem(raw: string, ch: number, sr: number, out: string, gainDb: number): Promise<void> {
-  const r = new RawPcmReader(raw, sr, ch);
-  try {
-    let peak = 0;
-    const chunk = sr * 10;
-    for (let s = 0; s < r.info.frames; s += chunk) {
-      for (const c of r.read(s, Math.min(chunk, r.info.frames - s)))
-        for (const v of c) peak = Math.max(peak, Math.abs(v));
-    }
-    const g = Math.min(10 ** (gainDb / 20), peak > 0 ? 0.89 / peak : 1);
-    const sink = openSink(out, sr, ch, { kind: 'wav' });
-    for (let s = 0; s < r.info.frames; s += chunk) {
-      const b = r.read(s, Math.min(chunk, r.info.frames - s));
-      for (const c of b) for (let i = 0; i < c.length; i++) c[i] = c[i]! * g;
-      await sink.write(b);
-    }
-    await sink.finish();
-  } finally {
-    r.close();
-  }
+  let peak = 0;
+  await forEachRawChunk(raw, ch, sr, (b) => {
+    for (const c of b) for (const v of c) peak = Math.max(peak, Math.abs(v));
+  });
+  await rawToWav(raw, ch, sr, out, Math.min(10 ** (gainDb / 20), peak > 0 ? STEM_PEAK / peak : 1));
 }

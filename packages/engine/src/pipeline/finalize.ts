@@ -96,9 +96,6 @@ export async function finalizeMix(
   return { integratedLufs: meter.integrated() + trimDb, truePeakDbtp: tp + trimDb, gainDb: gainDb + trimDb };
 }
 
-/** Length of the watermarked preview (seconds). */
-export const PREVIEW_SECONDS = 30;
-
 /** Start frame and length of the preview excerpt: from ~30 % into the song, `seconds` long. */
 export function previewWindow(frames: number, sampleRate: number, seconds: number): [number, number] {
   const len = Math.min(frames, Math.round(seconds * sampleRate));

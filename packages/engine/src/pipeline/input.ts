@@ -10,17 +10,14 @@ export interface PreparedInput extends Decoded {
   samplePeakDb: number;
 }
 
-/** Default maximum input length (10 minutes). */
-export const DEFAULT_MAX_SECONDS = 600;
-
 /** Decodes to scratch, measures loudness in chunks and rejects silence. */
 export async function prepareInput(
   input: string,
   scratch: ScratchDir,
-  limits: { maxSeconds?: number; minSeconds?: number; signal?: AbortSignal },
+  limits: { maxSeconds: number; minSeconds?: number; signal?: AbortSignal },
 ): Promise<PreparedInput> {
   const decoded = await decodeToRaw(input, scratch.file('input.f32'), {
-    maxSeconds: limits.maxSeconds ?? DEFAULT_MAX_SECONDS,
+    maxSeconds: limits.maxSeconds,
     ...(limits.minSeconds !== undefined ? { minSeconds: limits.minSeconds } : {}),
     ...(limits.signal ? { signal: limits.signal } : {}),
   });

@@ -1,16 +1,15 @@
 import { RawPcmReader } from '../io/raw-pcm';
-import { separateBlock, type SeparationVariant } from '../separate/separate-block';
+import { separateBlock, type BlockSeparation, type SeparationVariant } from '../separate/separate-block';
+import { outputRange, type BlockSpan } from './blocks';
 import { trackPitch } from '../pitch/yin';
-import { pitchShift, shifterHop } from '../voice/convert';
+import { pitchShift, shifterHop, type ShiftParams } from '../voice/convert';
 
-/** Where a block sits in the song: core [start, end), read with `pad` context, output with `xfade` overlap. */
-export interface BlockSpan {
-  start: number;
-  end: number;
-  pad: number;
-  xfade: number;
-  total: number;
-}
+/** The separated lead is quieter than a dry vocal; frames under this are unvoiced for breath and vibrato. */
+const LEAD_SILENCE_DB = -45;
+/** A vocal's air above this is noise: it passes through unshifted, which saves time. */
+const VOCAL_MAX_SHIFT_HZ = 10000;
+/** Instruments tolerate a 4× overlap vocoder (half the cost of the vocal's 8×). */
+const INSTRUMENT_OVERLAP = 4;
 
 /** A raw scratch file as passed to workers. */
 export interface RawRef {
@@ -29,24 +28,18 @@ export interface SeparateJob {
   withBacking: boolean;
 }
 
-/** Separation output: stems over [start - xfade/2, end + xfade/2) clipped to the song. */
-export interface SeparateResult {
-  lead: Float32Array[];
-  backing: Float32Array[];
-  /** f0 of the core frames only, at `hop`. */
-  f0: Float32Array;
-  hop: number;
-  ltas: Float64Array;
-  ltasFrames: number;
-  fftSize: number;
-}
+/** Separation output: stems over [start - xfade/2, end + xfade/2) clipped to the song, f0 of the core frames only. */
+export type SeparateResult = BlockSeparation;
 
 /** Conversion job for one block. */
 export interface ConvertJob {
   kind: 'convert';
   lead: RawRef;
-  backing: RawRef;
+  /** Vocal-like content off the lead (absent when the separation makes none). */
+  backing?: RawRef;
   accompaniment: RawRef;
+  /** The whole song's vocal, already converted (mono, song rate): then the block only levels it. */
+  convertedVocal?: RawRef;
   span: BlockSpan;
   vocalSemitones: number;
   instrumentSemitones: number;
@@ -67,12 +60,6 @@ export interface ConvertResult {
 /** Any job a worker runs. */
 export type Job = SeparateJob | ConvertJob;
 
-/** Output range of a block: core widened by half the crossfade on each side, clipped. */
-export function outputRange(span: BlockSpan): [number, number] {
-  const h = span.xfade >> 1;
-  return [Math.max(0, span.start - h), Math.min(span.total, span.end + h)];
-}
-
 function readWindow(ref: RawRef, span: BlockSpan): { data: Float32Array[]; offset: number } {
   const r = new RawPcmReader(ref.path, ref.sampleRate, ref.channels);
   try {
@@ -92,7 +79,7 @@ function crop(chs: Float32Array[], offset: number, span: BlockSpan): Float32Arra
 /** Runs the separation of one block (pure CPU + file reads; safe in a worker). */
 export function runSeparate(job: SeparateJob): SeparateResult {
   const { data, offset } = readWindow(job.input, job.span);
-  const r = separateBlock(data, job.input.sampleRate, job.variant, undefined, job.withBacking);
+  const r = separateBlock(data, job.input.sampleRate, { variant: job.variant, withBacking: job.withBacking });
   const f0 = new Float32Array(Math.ceil((job.span.end - job.span.start) / r.hop));
   for (let i = 0; i < f0.length; i++) {
     const t = Math.round((job.span.start + i * r.hop - offset) / r.hop);
@@ -119,47 +106,16 @@ function mono(chs: Float32Array[]): Float32Array {
 /** Converts the vocal of one block and prepares the transposed instrumental (safe in a worker). */
 export function runConvert(job: ConvertJob): ConvertResult {
   const sr = job.lead.sampleRate;
-  const lead = readWindow(job.lead, job.span);
+  const lead = readWindow(job.convertedVocal ?? job.lead, job.span);
   const acc = readWindow(job.accompaniment, job.span);
-  const back =
-    job.backingMode === 'keep' && job.levels.backing === 1 ? undefined : readWindow(job.backing, job.span);
-  const leadMono = mono(lead.data);
-  const hop = shifterHop(sr);
-  const pitch = trackPitch(leadMono, sr, hop, { silenceDb: -45 });
-  const voiced = Uint8Array.from(pitch.f0, (f) => (f > 0 ? 1 : 0));
-  const vocalParams = {
-    semitones: job.vocalSemitones,
-    preserveEnvelope: true,
-    formantWarp: job.formantWarp,
-    eqDb: job.eqDb,
-    breathiness: job.breathiness,
-    vibrato: job.vibrato,
-    voiced,
-    seed: job.span.start + 1,
-    maxShiftHz: 10000,
-  };
-  const vocal = pitchShift(leadMono, sr, vocalParams);
-  // The accompaniment (mix − lead) already contains the backing content: 'keep' scales it in place,
-  // 'mute' and 'convert' take it out first.
-  const backGain = job.backingMode === 'keep' ? job.levels.backing - 1 : -1;
-  const rest: Float32Array[] = acc.data;
-  if (back)
-    for (let c = 0; c < rest.length; c++) {
-      const r = rest[c]!;
-      const b = back.data[c]!;
-      for (let j = 0; j < r.length; j++) r[j] = r[j]! + b[j]! * backGain;
-    }
-  if (job.instrumentSemitones !== 0) {
-    for (let c = 0; c < rest.length; c++) {
-      rest[c] = pitchShift(rest[c]!, sr, {
-        semitones: job.instrumentSemitones,
-        preserveEnvelope: false,
-        overlap: 4,
-      });
-    }
-  }
-  if (job.levels.instrumental !== 1)
-    for (const r of rest) for (let j = 0; j < r.length; j++) r[j] = r[j]! * job.levels.instrumental;
+  const usesBacking = job.backing && !(job.backingMode === 'keep' && job.levels.backing === 1);
+  const back = usesBacking ? readWindow(job.backing!, job.span) : undefined;
+  const vocalParams = dspVocalParams(job, mono(lead.data), sr);
+  // A vocal another engine already converted is only levelled here.
+  const vocal = job.convertedVocal
+    ? Float32Array.from(lead.data[0]!)
+    : pitchShift(mono(lead.data), sr, vocalParams);
+  const rest = prepareRest(job, acc.data, back?.data, sr);
   if (back && job.backingMode === 'convert') {
     const bv = pitchShift(mono(back.data), sr, {
       ...vocalParams,
@@ -172,6 +128,59 @@ export function runConvert(job: ConvertJob): ConvertResult {
   for (let j = 0; j < vocal.length; j++) vocal[j] = vocal[j]! * job.levels.vocal;
   const [v] = crop([vocal], lead.offset, job.span);
   return { vocal: v!, rest: crop(rest, acc.offset, job.span) };
+}
+
+/** The DSP converter's settings for this block's lead (voicing drives breath and vibrato). */
+function dspVocalParams(job: ConvertJob, leadMono: Float32Array, sr: number): ShiftParams {
+  const voiced = job.convertedVocal
+    ? undefined
+    : Uint8Array.from(trackPitch(leadMono, sr, shifterHop(sr), { silenceDb: LEAD_SILENCE_DB }).f0, (f) =>
+        f > 0 ? 1 : 0,
+      );
+  return {
+    semitones: job.vocalSemitones,
+    preserveEnvelope: true,
+    formantWarp: job.formantWarp,
+    eqDb: job.eqDb,
+    breathiness: job.breathiness,
+    vibrato: job.vibrato,
+    ...(voiced ? { voiced } : {}),
+    seed: job.span.start + 1,
+    maxShiftHz: VOCAL_MAX_SHIFT_HZ,
+  };
+}
+
+/**
+ * The accompaniment of a block ready to mix: the backing scaled or taken out, transposed by the
+ * instrumental key, levelled. The accompaniment (mix − lead) already contains the backing content:
+ * 'keep' scales it in place, 'mute' and 'convert' take it out first.
+ */
+function prepareRest(
+  job: ConvertJob,
+  acc: Float32Array[],
+  back: Float32Array[] | undefined,
+  sr: number,
+): Float32Array[] {
+  const rest = acc;
+  const backGain = job.backingMode === 'keep' ? job.levels.backing - 1 : -1;
+  if (back)
+    for (let c = 0; c < rest.length; c++) {
+      const r = rest[c]!;
+      const b = back[c]!;
+      for (let j = 0; j < r.length; j++) r[j] = r[j]! + b[j]! * backGain;
+    }
+  if (job.instrumentSemitones !== 0) {
+    for (let c = 0; c < rest.length; c++) {
+      rest[c] = pitchShift(rest[c]!, sr, {
+        semitones: job.instrumentSemitones,
+        preserveEnvelope: false,
+        overlap: INSTRUMENT_OVERLAP,
+      });
+    }
+  }
+  if (job.levels.instrumental !== 1)
+    for (const r of rest) for (let j = 0; j < r.length; j++) r[j] = r[j]! * job.levels.instrumental;
+  return rest;
 }
 
 /** Dispatches a job by kind. */

@@ -1,19 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { toEngineError } from '../errors';
-import { openSink } from '../io/encode';
-import { RawPcmReader } from '../io/raw-pcm';
-import { AtomicOutputs, ScratchDir } from '../io/temp';
 import type { SeparationVariant } from '../separate/separate-block';
 import { prepareInput } from './input';
-import { createRunner } from './pool';
+import { rawToWav } from './raw-to-wav';
+import { withRun } from './run';
 import { separateFile } from './separate-file';
 
 /** Options of `separateAudio`. */
 export interface SeparateOptions {
   outDir: string;
   variant?: SeparationVariant;
-  maxSeconds?: number;
+  /** Longest accepted input in seconds. */
+  maxSeconds: number;
   threads?: number;
   signal?: AbortSignal;
   onProgress?: (p: number) => void;
@@ -31,12 +29,9 @@ export interface SeparateOutput {
 
 /** Writes `vocals.wav` and `accompaniment.wav` (input rate, channels and length) into `outDir`. */
 export async function separateAudio(input: string, o: SeparateOptions): Promise<SeparateOutput> {
-  const scratch = new ScratchDir();
-  const atomic = new AtomicOutputs();
-  const runner = await createRunner(o.threads);
-  try {
+  return withRun(o.threads, async ({ scratch, atomic, runner }) => {
     const sig = o.signal ? { signal: o.signal } : {};
-    const inp = await prepareInput(input, scratch, { maxSeconds: o.maxSeconds ?? 600, ...sig });
+    const inp = await prepareInput(input, scratch, { maxSeconds: o.maxSeconds, ...sig });
     const sep = await separateFile(inp, scratch, runner, {
       ...sig,
       ...(o.variant ? { variant: o.variant } : {}),
@@ -45,21 +40,8 @@ export async function separateAudio(input: string, o: SeparateOptions): Promise<
     mkdirSync(o.outDir, { recursive: true });
     const vocals = join(o.outDir, 'vocals.wav');
     const accompaniment = join(o.outDir, 'accompaniment.wav');
-    for (const [raw, out] of [
-      [sep.lead.path, vocals],
-      [sep.accompaniment.path, accompaniment],
-    ] as const) {
-      const r = new RawPcmReader(raw, inp.sampleRate, inp.channels);
-      const sink = openSink(atomic.temp(out), inp.sampleRate, inp.channels, { kind: 'wav' });
-      try {
-        const chunk = inp.sampleRate * 10;
-        for (let s = 0; s < r.info.frames; s += chunk)
-          await sink.write(r.read(s, Math.min(chunk, r.info.frames - s)));
-        await sink.finish();
-      } finally {
-        r.close();
-      }
-    }
+    await rawToWav(sep.lead.path, inp.channels, inp.sampleRate, atomic.temp(vocals));
+    await rawToWav(sep.accompaniment.path, inp.channels, inp.sampleRate, atomic.temp(accompaniment));
     atomic.commit();
     o.onProgress?.(1);
     return {
@@ -70,11 +52,5 @@ export async function separateAudio(input: string, o: SeparateOptions): Promise<
       durationSec: inp.durationSec,
       workers: runner.mode === 'workers' ? runner.size : 0,
     };
-  } catch (e) {
-    atomic.abort();
-    throw toEngineError(e);
-  } finally {
-    await runner.close();
-    scratch.dispose();
-  }
+  });
 }

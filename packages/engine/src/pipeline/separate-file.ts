@@ -1,23 +1,18 @@
-import { throwIfAborted } from '../errors';
 import { RawPcmReader, RawPcmWriter } from '../io/raw-pcm';
 import type { ScratchDir } from '../io/temp';
-import { fftSizeFor } from '../dsp/fft';
+import { ANALYSIS_OVERLAP, analysisFftSize } from '../dsp/stft';
 import type { SeparationVariant } from '../separate/separate-block';
+import { crossfadeFrames, runBlocks } from './blocks';
 import type { RawRef, SeparateResult } from './jobs';
-import { outputRange } from './jobs';
 import type { BlockRunner } from './pool';
-import { Stitcher, planBlocks } from './stitch';
+import { Stitcher } from './stitch';
 import type { PreparedInput } from './input';
-
-/** Block geometry: long enough for REPET-SIM to find repetitions, short enough for flat memory. */
-export const BLOCK_SEC = 12;
-export const PAD_SEC = 1.5;
-export const XFADE_SEC = 0.05;
 
 /** Separated stems on scratch, plus the lead's pitch track. */
 export interface SeparatedFiles {
   lead: RawRef;
-  backing: RawRef;
+  /** Vocal-like content off the lead; a neural separator makes none. */
+  backing?: RawRef;
   accompaniment: RawRef;
   f0: Float32Array;
   f0Hop: number;
@@ -25,33 +20,6 @@ export interface SeparatedFiles {
   /** Long-term average power spectrum of the lead over voiced frames. */
   ltas: Float64Array;
   fftSize: number;
-}
-
-/** Runs items through `fn` with bounded concurrency, delivering results strictly in order. */
-export async function orderedPipeline<T, R>(
-  items: T[],
-  concurrency: number,
-  fn: (item: T) => Promise<R>,
-  onResult: (r: R, i: number) => void | Promise<void>,
-  signal?: AbortSignal,
-): Promise<void> {
-  const inflight: Array<Promise<R>> = [];
-  let next = 0;
-  const launch = (): void => {
-    while (next < items.length && inflight.length < concurrency) {
-      const p = fn(items[next++]!);
-      p.catch(() => undefined); // observed below; avoid unhandled-rejection noise while queued
-      inflight.push(p);
-    }
-  };
-  launch();
-  for (let i = 0; i < items.length; i++) {
-    throwIfAborted(signal);
-    const r = await inflight.shift()!;
-    throwIfAborted(signal);
-    launch();
-    await onResult(r, i);
-  }
 }
 
 /** Separates the whole decoded input block by block into lead/backing/accompaniment scratch files. */
@@ -75,7 +43,7 @@ export async function separateFile(
   const wAcc = new RawPcmWriter(out.accompaniment.path, ch);
   const mix = new RawPcmReader(input.path, sr, ch);
   let written = 0;
-  const stLead = new Stitcher(Math.round(XFADE_SEC * sr), (p) => {
+  const stLead = new Stitcher(crossfadeFrames(sr), (p) => {
     wLead.write(p);
     // Accompaniment = mixture − lead, sample-exact, so the two stems always sum to the input.
     const m = mix.read(written, p[0]!.length);
@@ -87,23 +55,16 @@ export async function separateFile(
     wAcc.write(m);
     written += p[0]!.length;
   });
-  const stBack = new Stitcher(Math.round(XFADE_SEC * sr), (p) => wBack.write(p));
-  const blocks = planBlocks(input.frames, Math.round(BLOCK_SEC * sr));
+  const stBack = new Stitcher(crossfadeFrames(sr), (p) => wBack.write(p));
   const f0Parts: Float32Array[] = [];
   let ltas: Float64Array | undefined;
   let ltasFrames = 0;
-  let fftSize = fftSizeFor(sr, 0.046);
-  let hop = fftSizeFor(sr, 0.046) / 4;
-  const spans = blocks.map(([start, end]) => ({
-    start,
-    end,
-    pad: Math.round(PAD_SEC * sr),
-    xfade: Math.round(XFADE_SEC * sr),
-    total: input.frames,
-  }));
+  let fftSize = analysisFftSize(sr);
+  let hop = fftSize / ANALYSIS_OVERLAP;
   try {
-    await orderedPipeline(
-      spans,
+    await runBlocks(
+      input.frames,
+      sr,
       runner.size,
       (span) =>
         runner.run({
@@ -113,10 +74,7 @@ export async function separateFile(
           variant: opts.variant ?? 'full',
           withBacking: opts.withBacking ?? false,
         }),
-      (r: SeparateResult, i) => {
-        const span = spans[i]!;
-        const [from] = outputRange(span);
-        const last = i === spans.length - 1;
+      (r: SeparateResult, { from, last, index, count }) => {
         stLead.push(r.lead, from, last);
         stBack.push(r.backing, from, last);
         f0Parts.push(r.f0);
@@ -125,7 +83,7 @@ export async function separateFile(
         ltasFrames += r.ltasFrames;
         if (!ltas) ltas = r.ltas;
         else for (let k = 0; k < ltas.length; k++) ltas[k] = ltas[k]! + r.ltas[k]!;
-        opts.onProgress?.((i + 1) / spans.length);
+        opts.onProgress?.((index + 1) / count);
       },
       opts.signal,
     );

@@ -49,19 +49,6 @@ export class Stitcher {
   }
 }
 
-/** Splits `total` frames into blocks of `block` frames (last block absorbs a short remainder). */
-export function planBlocks(total: number, block: number): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  let s = 0;
-  while (s < total) {
-    let e = Math.min(total, s + block);
-    if (total - e < block / 3) e = total;
-    out.push([s, e]);
-    s = e;
-  }
-  return out;
-}
-
 /**
  * Pairs two streams of planar chunks that arrive cut differently (a Stitcher may emit a block as
  * one chunk or as two) and emits equal-length, time-aligned pairs in order. Without it, the

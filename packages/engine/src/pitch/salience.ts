@@ -1,4 +1,4 @@
-import { medianFilter } from '../dsp/median';
+import { smoothVoicedRuns } from './voiced-runs';
 
 /** Options for spectral pitch salience. */
 export interface SalienceOptions {
@@ -12,6 +12,18 @@ export interface SalienceOptions {
   /** Divide each frame by its local spectral average (half-width in bins, 0 = off) before summation. */
   whitenBins: number;
 }
+
+/** Harmonic sums stop here: higher partials of a voice are weak and mostly noise in a mixture. */
+const MAX_HARMONIC_HZ = 6000;
+/** Weight of harmonic h is 1/(h+1)^this: low harmonics count most. */
+const HARMONIC_WEIGHT_EXPONENT = 0.6;
+/**
+ * Salience of a candidate minus this share of the energy halfway between its harmonics: a true f0
+ * has nothing there, its octave below has its own harmonics there.
+ */
+const INTER_HARMONIC_PENALTY = 0.7;
+/** Whitening divides by the local mean to this power (1 would flatten the spectrum completely). */
+const WHITEN_EXPONENT = 0.9;
 
 const DEFAULTS: SalienceOptions = {
   minHz: 80,
@@ -43,7 +55,7 @@ export function salienceTrack(
   const candHz = new Float64Array(nc);
   for (let c = 0; c < nc; c++) candHz[c] = 440 * 2 ** ((lo + c / o.stepsPerSemitone - 69) / 12);
   const weights = new Float64Array(o.harmonics + 1);
-  for (let h = 1; h <= o.harmonics; h++) weights[h] = 1 / (h + 1) ** 0.6;
+  for (let h = 1; h <= o.harmonics; h++) weights[h] = 1 / (h + 1) ** HARMONIC_WEIGHT_EXPONENT;
   const comp = new Float64Array(bins);
   const best = new Float32Array(frames);
   const bestSal = new Float32Array(frames);
@@ -66,8 +78,8 @@ export function salienceTrack(
       let sv = 0;
       for (let h = 1; h <= o.harmonics; h++) {
         const fh = h * f;
-        if (fh > 6000) break;
-        sv += weights[h]! * (at(fh) - 0.7 * at(fh + 0.5 * f));
+        if (fh > MAX_HARMONIC_HZ) break;
+        sv += weights[h]! * (at(fh) - INTER_HARMONIC_PENALTY * at(fh + 0.5 * f));
       }
       sal[t * nc + c] = sv;
       if (sv > bv) bv = sv;
@@ -89,24 +101,7 @@ export function salienceTrack(
   const sorted = Float32Array.from(bestSal).sort();
   const ref = sorted[Math.floor(0.9 * (sorted.length - 1))] ?? 0;
   for (let t = 0; t < frames; t++) if (bestSal[t]! < o.voicingRatio * ref) best[t] = 0;
-  return smoothVoiced(best);
-}
-
-/** Median-filters each voiced run (drops runs shorter than 3 frames). */
-function smoothVoiced(f0: Float32Array): Float32Array {
-  const out = new Float32Array(f0.length);
-  let i = 0;
-  while (i < f0.length) {
-    if (f0[i]! <= 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < f0.length && f0[j]! > 0) j++;
-    if (j - i >= 3) out.set(medianFilter(f0.subarray(i, j), 5), i);
-    i = j;
-  }
-  return out;
+  return smoothVoicedRuns(best);
 }
 
 /**
@@ -123,7 +118,7 @@ function whiten(mag: Float32Array, off: number, bins: number, half: number, out:
     while (hi < b) sum += mag[off + ++hi]!;
     while (lo < a) sum -= mag[off + lo++]!;
     const mean = sum / (b - a + 1);
-    out[k] = mean > 0 ? mag[off + k]! / Math.pow(mean, 0.9) : 0;
+    out[k] = mean > 0 ? mag[off + k]! / Math.pow(mean, WHITEN_EXPONENT) : 0;
   }
 }
 

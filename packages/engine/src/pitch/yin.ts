@@ -1,5 +1,6 @@
 import { RealFFT, nextPow2 } from '../dsp/fft';
-import { decimate, medianFilter } from '../dsp/median';
+import { decimate } from '../dsp/median';
+import { smoothVoicedRuns } from './voiced-runs';
 
 /** Per-frame pitch: f0 in Hz (0 = unvoiced) and YIN aperiodicity (lower = more periodic). */
 export interface PitchTrack {
@@ -23,6 +24,16 @@ export interface YinOptions {
   highpassHz?: number;
 }
 
+/** YIN runs on the signal decimated to about this rate: plenty for voice fundamentals, 4× cheaper. */
+const ANALYSIS_RATE = 11025;
+/** Integration window of the difference function. */
+const WINDOW_SEC = 0.035;
+/** A dip at twice the lag must be this much deeper to win (octave check), and the first dip not already near zero. */
+const OCTAVE_DIP_RATIO = 0.6;
+const OCTAVE_MIN_DIP = 0.04;
+/** Where the dip at twice the lag is searched: ±3 % around 2τ. */
+const OCTAVE_SEARCH = [1.94, 2.06] as const;
+
 /**
  * YIN pitch tracker (de Cheveigné & Kawahara 2002) on a decimated copy of the signal, with the
  * difference function computed by FFT cross-correlation so a 10-minute vocal costs seconds.
@@ -37,11 +48,11 @@ export function trackPitch(
   const maxHz = opts.maxHz ?? 1100;
   const thr = opts.threshold ?? 0.15;
   const silence = 10 ** ((opts.silenceDb ?? -50) / 20);
-  const factor = Math.max(1, Math.floor(sampleRate / 11025));
+  const factor = Math.max(1, Math.floor(sampleRate / ANALYSIS_RATE));
   const sr = sampleRate / factor;
   const y = decimate(opts.highpassHz ? highpass(x, sampleRate, opts.highpassHz) : x, factor);
   const limit = opts.voicingLimit ?? 0.35;
-  const win = Math.round(sr * 0.035);
+  const win = Math.round(sr * WINDOW_SEC);
   const tauMax = Math.ceil(sr / minHz);
   const tauMin = Math.max(2, Math.floor(sr / maxHz));
   const n = nextPow2(win + tauMax + 1);
@@ -117,7 +128,7 @@ export function trackPitch(
     ap[t] = b;
     if (b < limit) f0[t] = sr / (best + Math.max(-0.5, Math.min(0.5, shift)));
   }
-  return { f0: cleanTrack(f0), aperiodicity: ap, hop, sampleRate };
+  return { f0: smoothVoicedRuns(f0), aperiodicity: ap, hop, sampleRate };
 }
 
 /**
@@ -126,32 +137,12 @@ export function trackPitch(
  * true period is the longer one.
  */
 function preferLongerPeriod(d: Float64Array, tau: number, tauMax: number): number {
-  const lo = Math.floor(tau * 1.94);
-  const hi = Math.min(tauMax, Math.ceil(tau * 2.06));
+  const lo = Math.floor(tau * OCTAVE_SEARCH[0]);
+  const hi = Math.min(tauMax, Math.ceil(tau * OCTAVE_SEARCH[1]));
   let best = -1;
   for (let q = lo; q <= hi; q++) if (best < 0 || d[q]! < d[best]!) best = q;
   if (best < 0 || best <= lo || best >= hi) return tau;
-  return d[best]! < 0.6 * d[tau]! && d[tau]! > 0.04 ? best : tau;
-}
-
-/** Removes single-frame blips and octave jumps by median filtering voiced runs. */
-function cleanTrack(f0: Float32Array): Float32Array {
-  const out = new Float32Array(f0.length);
-  let i = 0;
-  while (i < f0.length) {
-    if (f0[i]! <= 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < f0.length && f0[j]! > 0) j++;
-    if (j - i >= 3) {
-      const run = medianFilter(f0.subarray(i, j), 5);
-      out.set(run, i);
-    }
-    i = j;
-  }
-  return out;
+  return d[best]! < OCTAVE_DIP_RATIO * d[tau]! && d[tau]! > OCTAVE_MIN_DIP ? best : tau;
 }
 
 /** Hz → fractional MIDI note. */

@@ -1,4 +1,11 @@
-import { RealFFT, fftSizeFor, hann } from '../dsp/fft';
+import { RealFFT, hann } from '../dsp/fft';
+import { analysisFftSize } from '../dsp/stft';
+import {
+  cepstrumBuffers,
+  holdBelowFundamental,
+  smoothEnvelope,
+  type CepstrumBuffers,
+} from './frame-envelope';
 
 /** Parameters of one conversion pass. */
 export interface ShiftParams {
@@ -24,9 +31,24 @@ export interface ShiftParams {
   maxShiftHz?: number;
 }
 
+/** Frames per window: 8 keeps the phase of gliding voices coherent. */
+const VOCAL_OVERLAP = 8;
+/** Vibrato fades in over this much continuous voicing, as trained singers do. */
+const VIBRATO_FADE_IN_SEC = 0.25;
+/** The envelope is refreshed this many times per window (every ~12 ms at 46 ms). */
+const ENVELOPE_REFRESHES_PER_WINDOW = 4;
+/** The lowest strong harmonic is looked for between these frequencies. */
+const FUNDAMENTAL_MIN_HZ = 60;
+const FUNDAMENTAL_MAX_HZ = 1500;
+/** Breath noise level relative to the envelope, and the frequency over which it ramps in. */
+const BREATH_LEVEL = 0.25;
+const BREATH_RAMP_HZ = 3000;
+/** A partial may drift this many bins between frames and still continue its phase. */
+const PEAK_DRIFT_BINS = 2;
+
 /** Hop the shifter uses at `sampleRate` (callers align voicing tracks to it). */
 export function shifterHop(sampleRate: number): number {
-  return fftSizeFor(sampleRate, 0.046) / 8;
+  return analysisFftSize(sampleRate) / VOCAL_OVERLAP;
 }
 
 /**
@@ -36,76 +58,138 @@ export function shifterHop(sampleRate: number): number {
  * EQ'd) envelope is reapplied, which is what keeps a shifted voice from sounding chipmunked.
  */
 export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams): Float32Array {
-  const n = fftSizeFor(sampleRate, 0.046);
-  const hop = n / (p.overlap ?? 8);
-  const bins = n / 2 + 1;
-  const fft = new RealFFT(n);
-  const win = hann(n);
-  const frames = Math.floor(x.length / hop) + 1;
+  const v = new PhaseVocoder(sampleRate, p);
+  const frames = Math.floor(x.length / v.hop) + 1;
   const out = new Float32Array(x.length);
   const norm = new Float32Array(x.length);
-  const buf = new Float64Array(n);
-  const re = new Float64Array(bins);
-  const im = new Float64Array(bins);
-  const prevRe = new Float64Array(bins);
-  const prevIm = new Float64Array(bins);
-  const mag = new Float64Array(bins);
-  const synMag = new Float64Array(bins);
-  const anPhase = new Float64Array(bins);
-  const peakPhase = new Float64Array(bins);
-  // Per peak: e^{i·synthesis phase} · conj(analysis phasor), the rotation its whole region gets.
-  const rotRe = new Float64Array(bins);
-  const rotIm = new Float64Array(bins);
-  const owner = new Int32Array(bins);
-  const synSrc = new Int32Array(bins);
-  const wasPeak = new Int32Array(bins).fill(-10);
-  const sumPhase = new Float64Array(bins);
-  const env = new Float64Array(bins);
-  const cre = new Float64Array(bins);
-  const cim = new Float64Array(bins);
-  const ceps = new Float64Array(n);
-  const expected = (2 * Math.PI * hop) / n;
-  const warp = p.formantWarp ?? 1;
-  const breath = p.breathiness ?? 0;
-  // EQ gains are fixed for the whole pass: convert from dB once, not per frame.
-  const eqGain = new Float64Array(bins).fill(1);
-  if (p.eqDb) for (let k = 0; k < bins; k++) eqGain[k] = 10 ** (p.eqDb[k]! / 20);
-  let seed = (p.seed ?? 1) >>> 0;
-  const rand = (): number => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 4294967296;
-  };
-  let voicedRun = 0;
-  const envEvery = Math.max(1, Math.round(n / hop / 4));
-  const kLim = Math.min(bins, Math.ceil(((p.maxShiftHz ?? sampleRate) * n) / sampleRate));
-  const fundamentalSearch = Math.round((1500 * n) / sampleRate);
-  const lowest = Math.ceil((60 * n) / sampleRate);
   for (let t = 0; t < frames; t++) {
-    const start = t * hop - n / 2;
+    const start = t * v.hop - v.n / 2;
+    v.analyse(x, start);
+    const voiced = p.voiced ? p.voiced[t] === 1 : true;
+    const ratio = v.frameRatio(t, voiced);
+    v.findPeakRegions();
+    v.advancePeakPhases(t, ratio);
+    if (p.preserveEnvelope) v.updateEnvelope(t);
+    v.remapBins(ratio);
+    v.synthesise(voiced);
+    v.overlapAdd(out, norm, start);
+  }
+  for (let i = 0; i < out.length; i++) out[i] = norm[i]! > 1e-6 ? out[i]! / norm[i]! : 0;
+  return out;
+}
+
+/** State of one pitch-shifting pass; each method is one step of a frame. */
+class PhaseVocoder {
+  readonly n: number;
+  readonly hop: number;
+  private readonly bins: number;
+  private readonly fft: RealFFT;
+  private readonly win: Float32Array;
+  private readonly buf: Float64Array;
+  private readonly re: Float64Array;
+  private readonly im: Float64Array;
+  private readonly prevRe: Float64Array;
+  private readonly prevIm: Float64Array;
+  private readonly mag: Float64Array;
+  private readonly synMag: Float64Array;
+  private readonly peakPhase: Float64Array;
+  // Per peak: e^{i·synthesis phase} · conj(analysis phasor), the rotation its whole region gets.
+  private readonly rotRe: Float64Array;
+  private readonly rotIm: Float64Array;
+  /** The peak whose region each bin belongs to (−1 below the first peak). */
+  private readonly owner: Int32Array;
+  /** The strongest source bin landing on each output bin (−1 = none). */
+  private readonly synSrc: Int32Array;
+  /** Frame in which each bin was last a peak. */
+  private readonly wasPeak: Int32Array;
+  private readonly sumPhase: Float64Array;
+  private readonly env: Float64Array;
+  private readonly cepstrum: CepstrumBuffers;
+  private readonly eqGain: Float64Array;
+  /** Expected phase advance per hop of bin 1. */
+  private readonly expected: number;
+  /** Bins below this are shifted; the rest pass through. */
+  private readonly kLim: number;
+  private readonly envEvery: number;
+  private readonly fundamentalSearch: number;
+  private readonly lowest: number;
+  private seed: number;
+  private voicedRun = 0;
+
+  constructor(
+    private readonly sampleRate: number,
+    private readonly p: ShiftParams,
+  ) {
+    const n = analysisFftSize(sampleRate);
+    this.n = n;
+    this.hop = n / (p.overlap ?? VOCAL_OVERLAP);
+    const bins = n / 2 + 1;
+    this.bins = bins;
+    this.fft = new RealFFT(n);
+    this.win = hann(n);
+    this.buf = new Float64Array(n);
+    this.re = new Float64Array(bins);
+    this.im = new Float64Array(bins);
+    this.prevRe = new Float64Array(bins);
+    this.prevIm = new Float64Array(bins);
+    this.mag = new Float64Array(bins);
+    this.synMag = new Float64Array(bins);
+    this.peakPhase = new Float64Array(bins);
+    this.rotRe = new Float64Array(bins);
+    this.rotIm = new Float64Array(bins);
+    this.owner = new Int32Array(bins);
+    this.synSrc = new Int32Array(bins);
+    this.wasPeak = new Int32Array(bins).fill(-10);
+    this.sumPhase = new Float64Array(bins);
+    this.env = new Float64Array(bins);
+    this.cepstrum = cepstrumBuffers(n);
+    this.expected = (2 * Math.PI * this.hop) / n;
+    // EQ gains are fixed for the whole pass: convert from dB once, not per frame.
+    this.eqGain = new Float64Array(bins).fill(1);
+    if (p.eqDb) for (let k = 0; k < bins; k++) this.eqGain[k] = 10 ** (p.eqDb[k]! / 20);
+    this.seed = (p.seed ?? 1) >>> 0;
+    this.envEvery = Math.max(1, Math.round(n / this.hop / ENVELOPE_REFRESHES_PER_WINDOW));
+    this.kLim = Math.min(bins, Math.ceil(((p.maxShiftHz ?? sampleRate) * n) / sampleRate));
+    this.fundamentalSearch = Math.round((FUNDAMENTAL_MAX_HZ * n) / sampleRate);
+    this.lowest = Math.ceil((FUNDAMENTAL_MIN_HZ * n) / sampleRate);
+  }
+
+  /** Windows the frame starting at `start` (zero outside the signal), transforms it, takes magnitudes. */
+  analyse(x: Float32Array, start: number): void {
+    const { n, buf, win, re, im, mag } = this;
     for (let i = 0; i < n; i++) {
       const j = start + i;
       buf[i] = j >= 0 && j < x.length ? x[j]! * win[i]! : 0;
     }
-    fft.forward(buf, re, im);
-    const voiced = p.voiced ? p.voiced[t] === 1 : true;
-    voicedRun = voiced ? voicedRun + 1 : 0;
+    this.fft.forward(buf, re, im);
+    // Every bin, not only the shifted ones: the envelope is smoothed across the whole spectrum, and
+    // zeros above `kLim` would drag it down near the limit into a loud spike of "excitation".
+    for (let k = 0; k < this.bins; k++) mag[k] = Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
+  }
+
+  /** Frequency ratio of frame `t`: the key shift, with vibrato on voiced frames. */
+  frameRatio(t: number, voiced: boolean): number {
+    const { p, hop, sampleRate } = this;
+    this.voicedRun = voiced ? this.voicedRun + 1 : 0;
     let ratio = 2 ** (p.semitones / 12);
     if (p.vibrato && voiced && p.vibrato.depthCents > 0) {
-      // Vibrato fades in over ~250 ms of continuous voicing, as trained singers do.
-      const fade = Math.min(1, (voicedRun * hop) / sampleRate / 0.25);
+      const fade = Math.min(1, (this.voicedRun * hop) / sampleRate / VIBRATO_FADE_IN_SEC);
       const ph = (2 * Math.PI * p.vibrato.rateHz * t * hop) / sampleRate;
       ratio *= 2 ** ((fade * p.vibrato.depthCents * Math.sin(ph)) / 1200);
     }
-    // Every bin, not only the shifted ones: the envelope is smoothed across the whole spectrum, and
-    // zeros above `kLim` would drag it down near the limit into a loud spike of "excitation".
-    for (let k = 0; k < bins; k++) mag[k] = Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
-    // Identity phase locking (Laroche & Dolson 1999): each spectral peak carries its own phase
-    // forward and the bins around it keep their offsets to it, which keeps harmonics coherent and
-    // avoids the phasiness that makes pitch trackers (and ears) hear the wrong octave. Only peaks
-    // need an angle; the other bins are rotated with complex products, which saves the trigonometry
-    // that used to dominate the cost of a conversion.
+    return ratio;
+  }
+
+  /**
+   * Identity phase locking (Laroche & Dolson 1999): each spectral peak carries its own phase
+   * forward and the bins around it keep their offsets to it, which keeps harmonics coherent and
+   * avoids the phasiness that makes pitch trackers (and ears) hear the wrong octave. This step
+   * assigns every bin to the peak whose region it lies in.
+   */
+  findPeakRegions(): void {
+    const { mag, owner } = this;
     let lastPeak = -1;
-    for (let k = 0; k < kLim; k++) {
+    for (let k = 0; k < this.kLim; k++) {
       const m = mag[k]!;
       const isPeak =
         m > (mag[k - 1] ?? 0) && m >= (mag[k + 1] ?? 0) && m > (mag[k - 2] ?? 0) && m >= (mag[k + 2] ?? 0);
@@ -116,6 +200,15 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
       } else if (lastPeak >= 0) owner[k] = lastPeak;
       else owner[k] = -1;
     }
+  }
+
+  /**
+   * Moves each peak's synthesis phase on by its true frequency × ratio and stores the rotation its
+   * region gets. Only peaks need an angle; the other bins are rotated with complex products, which
+   * saves the trigonometry that used to dominate the cost of a conversion.
+   */
+  advancePeakPhases(t: number, ratio: number): void {
+    const { re, im, prevRe, prevIm, owner, peakPhase, wasPeak, sumPhase, mag, expected, kLim } = this;
     for (let k = 0; k < kLim; k++) {
       if (owner[k] !== k) continue;
       // Phase advance of bin k since the previous frame: angle of X_t[k]·conj(X_{t−1}[k]).
@@ -124,15 +217,15 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
       let d = Math.atan2(di, dr) - k * expected;
       d -= 2 * Math.PI * Math.round(d / (2 * Math.PI));
       const freq = k + d / expected;
-      anPhase[k] = Math.atan2(im[k]!, re[k]!);
+      const anPhase = Math.atan2(im[k]!, re[k]!);
       // A partial that drifts across bins (vibrato, glides) continues the synthesis phase of the
       // nearest peak of the previous frame.
       let prev = -1;
-      for (let q = 0; q <= 2 && prev < 0; q++) {
+      for (let q = 0; q <= PEAK_DRIFT_BINS && prev < 0; q++) {
         if (k - q >= 0 && wasPeak[k - q] === t - 1) prev = k - q;
         else if (k + q < kLim && wasPeak[k + q] === t - 1) prev = k + q;
       }
-      const from = prev >= 0 ? sumPhase[prev]! : anPhase[k]! * ratio;
+      const from = prev >= 0 ? sumPhase[prev]! : anPhase * ratio;
       peakPhase[k] = from + freq * ratio * expected;
     }
     for (let k = 0; k < kLim; k++) {
@@ -147,28 +240,50 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
       // e^{iφ} · conj(X[k])/|X[k]|
       const ur = m > 0 ? re[k]! / m : 1;
       const ui = m > 0 ? -im[k]! / m : 0;
-      rotRe[k] = c * ur - s * ui;
-      rotIm[k] = c * ui + s * ur;
+      this.rotRe[k] = c * ur - s * ui;
+      this.rotIm[k] = c * ui + s * ur;
     }
-    if (p.preserveEnvelope) {
-      // The envelope moves with the articulators, far slower than an 8x hop (6 ms); refreshing it
-      // every ~12 ms costs half the cepstral FFTs and is inaudible.
-      if (t % envEvery === 0) smoothEnvelope(mag, env, fft, ceps, cre, cim, bins);
-      holdBelowFundamental(mag, env, fundamentalSearch, lowest);
-    }
+  }
+
+  /**
+   * Refreshes the spectral envelope every few hops (it moves with the articulators, far slower than
+   * an 8x hop, so every ~12 ms is inaudible and halves the cepstral FFTs) and holds it under the
+   * fundamental.
+   */
+  updateEnvelope(t: number): void {
+    if (t % this.envEvery === 0) smoothEnvelope(this.mag, this.env, this.fft, this.cepstrum);
+    holdBelowFundamental(this.mag, this.env, this.fundamentalSearch, this.lowest);
+  }
+
+  /** Sends each source bin's excitation to bin round(k × ratio); the strongest source owns the phase. */
+  remapBins(ratio: number): void {
+    const { synMag, synSrc, mag, env, kLim } = this;
+    const flatten = this.p.preserveEnvelope;
     synMag.fill(0);
     synSrc.fill(-1);
     let bestE = 0;
     for (let k = 0; k < kLim; k++) {
       const j = Math.round(k * ratio);
       if (j >= kLim) break;
-      const e = p.preserveEnvelope ? mag[k]! / env[k]! : mag[k]!;
+      const e = flatten ? mag[k]! / env[k]! : mag[k]!;
       if (synSrc[j] === -1 || e > bestE) {
         synSrc[j] = k;
         bestE = e;
       }
       synMag[j] = synMag[j]! + e;
     }
+  }
+
+  /**
+   * Builds the output spectrum: remapped excitation × (warped, EQ'd) envelope + breath noise, with
+   * each bin's phase = its peak's synthesis phase + (its analysis phase − the peak's). Bins above
+   * the shifted band keep their input, EQ'd.
+   */
+  synthesise(voiced: boolean): void {
+    const { p, re, im, prevRe, prevIm, mag, synMag, synSrc, owner, rotRe, rotIm, env, eqGain, bins, kLim } =
+      this;
+    const warp = p.formantWarp ?? 1;
+    const breath = p.breathiness ?? 0;
     for (let j = 0; j < kLim; j++) {
       const k = synSrc[j]!;
       if (k < 0 || synMag[j] === 0) {
@@ -185,9 +300,14 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
         const eq = eqGain[j]!;
         m *= e * eq;
         if (breath > 0 && voiced)
-          m += breath * 0.25 * e * eq * rand() * Math.min(1, (j * sampleRate) / n / 3000);
+          m +=
+            breath *
+            BREATH_LEVEL *
+            e *
+            eq *
+            this.rand() *
+            Math.min(1, (j * this.sampleRate) / this.n / BREATH_RAMP_HZ);
       }
-      // Output phase = peak's synthesis phase + (this bin's analysis phase − the peak's).
       const mk = mag[k]!;
       const vr = mk > 0 ? prevRe[k]! / mk : 1;
       const vi = mk > 0 ? prevIm[k]! / mk : 0;
@@ -204,7 +324,12 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
       re[k] = re[k]! * eqGain[k]!;
       im[k] = im[k]! * eqGain[k]!;
     }
-    fft.inverse(re, im, buf);
+  }
+
+  /** Inverse transform and windowed overlap-add into `out`, with the window power into `norm`. */
+  overlapAdd(out: Float32Array, norm: Float32Array, start: number): void {
+    const { n, buf, win } = this;
+    this.fft.inverse(this.re, this.im, buf);
     for (let i = 0; i < n; i++) {
       const j = start + i;
       if (j >= 0 && j < out.length) {
@@ -213,63 +338,10 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
       }
     }
   }
-  for (let i = 0; i < out.length; i++) out[i] = norm[i]! > 1e-6 ? out[i]! / norm[i]! : 0;
-  return out;
-}
 
-/**
- * The smoothed envelope sags below a voice's lowest harmonic, where the spectrum is empty. Moving
- * the fundamental down (or the formants up) would read that sag and thin the fundamental until a
- * listener, and a pitch tracker, hears the octave above. Holding the envelope flat below the lowest
- * strong harmonic keeps the fundamental at its level.
- */
-function holdBelowFundamental(mag: Float64Array, env: Float64Array, searchTo: number, from: number): void {
-  let max = 0;
-  for (let k = from; k < searchTo; k++) max = Math.max(max, mag[k]!);
-  if (max <= 0) return;
-  const floor = max * 0.1;
-  for (let k = from; k < searchTo; k++) {
-    const m = mag[k]!;
-    if (m >= floor && m >= mag[k - 1]! && m >= mag[k + 1]!) {
-      holdBelowBin(env, k);
-      return;
-    }
+  /** Seeded LCG for the breath noise, so renders are reproducible. */
+  private rand(): number {
+    this.seed = (this.seed * 1664525 + 1013904223) >>> 0;
+    return this.seed / 4294967296;
   }
-}
-
-/** Raises the envelope below bin `k` to its value at `k`. */
-function holdBelowBin(env: Float64Array, k: number): void {
-  if (k <= 0 || k >= env.length) return;
-  for (let q = 0; q < k; q++) env[q] = Math.max(env[q]!, env[k]!);
-}
-
-/** Cepstrally smoothed magnitude envelope (about 1.2 ms lifter): broad formant shape, not harmonics. */
-function smoothEnvelope(
-  mag: Float64Array,
-  env: Float64Array,
-  fft: RealFFT,
-  ceps: Float64Array,
-  cre: Float64Array,
-  cim: Float64Array,
-  bins: number,
-): void {
-  const n = fft.size;
-  for (let k = 0; k < bins; k++) {
-    cre[k] = Math.log(mag[k]! + 1e-9);
-    cim[k] = 0;
-  }
-  fft.inverse(cre, cim, ceps);
-  const lifter = Math.max(8, Math.round(n / 40));
-  for (let q = lifter; q <= n - lifter; q++) ceps[q] = 0;
-  fft.forward(ceps, cre, cim);
-  let top = 0;
-  for (let k = 0; k < bins; k++) {
-    env[k] = Math.exp(cre[k]!) + 1e-9;
-    if (env[k]! > top) top = env[k]!;
-  }
-  // Bins the separation mask emptied have an envelope near zero, and dividing by it would turn
-  // their residue into full-level "excitation" that a downward shift then lays under a formant (a
-  // loud hiss band). A floor 60 dB under the frame's peak keeps silence silent.
-  const floor = top * 1e-3;
-  for (let k = 0; k < bins; k++) if (env[k]! < floor) env[k] = floor;
 }

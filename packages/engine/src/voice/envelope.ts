@@ -15,7 +15,7 @@ export const REF_VOWELS: Array<[number, number, number, number]> = [
   [300, 870, 2240, 3300],
   [660, 1720, 2410, 3400],
 ];
-const REF_BW = [80, 100, 130, 170];
+export const REF_BW = [80, 100, 130, 170];
 
 /** Gain (linear) of one vowel's four resonances at f, formants scaled by `scale`. */
 function resonanceGain(v: readonly number[], f: number, scale: number): number {

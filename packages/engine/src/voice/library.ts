@@ -257,7 +257,8 @@ const SPECS: Spec[] = [
 /** Folder the sample clips are rendered into (committed or generated on first use). */
 export const SAMPLES_DIR = fileURLToPath(new URL('../../assets/samples/', import.meta.url));
 
-function note(midi: number): { note: string; midi: number; hz: number } {
+/** A note as the voice library shows it: name, MIDI number, frequency. */
+export function noteInfo(midi: number): { note: string; midi: number; hz: number } {
   return { note: midiToName(midi), midi, hz: Math.round(midiToHz(midi) * 10) / 10 };
 }
 
@@ -289,7 +290,7 @@ export function listVoices(): VoiceInfo[] {
     name: s.name,
     category: s.category,
     description: s.description,
-    range: { low: note(s.low), high: note(s.high) },
+    range: { low: noteInfo(s.low), high: noteInfo(s.high) },
     avatarSvg: avatarSvg(s.id, s.hue, s.category),
     samplePath: `${SAMPLES_DIR}${s.id}.mp3`,
   }));

@@ -25,7 +25,7 @@ export interface VoiceProfile {
   breathiness: number;
   vibrato: { rateHz: number; depthCents: number };
   /** How the profile was made. */
-  source: 'builtin' | 'trained';
+  source: 'builtin' | 'trained' | 'model';
   trainedSeconds?: number;
 }
 

@@ -11,7 +11,12 @@ import { getVoiceProfile } from './library';
 import { SAMPLE_BPM, SAMPLE_MELODY } from './melody';
 import type { VoiceProfile } from './profile';
 
-const SR = 44100;
+/** Rate of the sample clips. */
+export const SAMPLE_RATE = 44100;
+const SR = SAMPLE_RATE;
+/** The reference singer sings in this key; the converter moves it to each voice. */
+const REFERENCE_TONIC = 57;
+const SAMPLE_LUFS = -18;
 
 /**
  * A neutral reference singer: additive harmonics shaped by the reference vowel envelope, singing
@@ -51,28 +56,37 @@ export function renderReferenceSinger(tonicMidi: number): { x: Float32Array; voi
   return { x, voiced };
 }
 
+/** Tonic of the sample melody for a voice: a fourth under its median, so the tune sits in its range. */
+export function sampleTonic(medianMidi: number): number {
+  return Math.round(medianMidi) - 5;
+}
+
 /** Renders a voice's sample clip (melody sung by the reference singer, converted to the voice) to .mp3 or .wav. */
 export async function renderVoiceSample(voice: string | VoiceProfile, outPath: string): Promise<string> {
   const profile = typeof voice === 'string' ? getVoiceProfile(voice) : voice;
-  const tonic = Math.round(profile.pitch.medianMidi) - 5;
-  const ref = renderReferenceSinger(57);
+  const ref = renderReferenceSinger(REFERENCE_TONIC);
   const y = pitchShift(ref.x, SR, {
-    semitones: tonic - 57,
+    semitones: sampleTonic(profile.pitch.medianMidi) - REFERENCE_TONIC,
     preserveEnvelope: true,
     formantWarp: profile.formantScale,
     breathiness: profile.breathiness,
     vibrato: profile.vibrato,
     voiced: ref.voiced,
   });
-  const { lufs } = measureLoudness([y], SR);
-  const g = 10 ** ((-18 - lufs) / 20);
+  return writeSampleClip(y, SR, outPath);
+}
+
+/** Writes a mono clip at −18 LUFS (peaks held under −0.4 dBFS), atomically, as .mp3 (64 kbps) or .wav. */
+export async function writeSampleClip(y: Float32Array, sampleRate: number, outPath: string): Promise<string> {
+  const { lufs } = measureLoudness([y], sampleRate);
+  const g = Number.isFinite(lufs) ? 10 ** ((SAMPLE_LUFS - lufs) / 20) : 1;
   for (let i = 0; i < y.length; i++) y[i] = Math.max(-0.95, Math.min(0.95, y[i]! * g));
   mkdirSync(dirname(outPath), { recursive: true });
   const atomic = new AtomicOutputs();
   try {
     const sink = openSink(
       atomic.temp(outPath),
-      SR,
+      sampleRate,
       1,
       formatForPath(outPath, 64) ?? { kind: 'mp3', bitrateKbps: 64 },
     );

@@ -1,9 +1,9 @@
 import { EngineError, throwIfAborted, toEngineError } from '../errors';
-import { fftSizeFor } from '../dsp/fft';
-import { stft, stftSetup } from '../dsp/stft';
+import { analysisFftSize, stft, stftSetup } from '../dsp/stft';
 import { RawPcmReader } from '../io/raw-pcm';
 import { ScratchDir } from '../io/temp';
 import { pitchStats, trackPitch } from '../pitch/yin';
+import { forEachVoicedRun } from '../pitch/voiced-runs';
 import { prepareInput } from '../pipeline/input';
 import { ltasToEnvelope } from './envelope';
 import { fitFormantScale, harmonicFrame, type HarmonicFrame } from './formant-fit';
@@ -19,8 +19,20 @@ export interface TrainOptions {
   onProgress?: (p: number) => void;
 }
 
+/** A training recording is 30 s to 10 min long. */
+const TRAINING_MIN_SECONDS = 30;
+const TRAINING_MAX_SECONDS = 600;
 /** Minimum voiced material, in seconds, for a usable profile. */
 const MIN_VOICED_SEC = 8;
+/** The recording is analysed in chunks of this length, so memory does not grow with it. */
+const CHUNK_SEC = 30;
+/** Harmonic frames the formant fit needs at most; long recordings are strided down to about this. */
+const FORMANT_FIT_FRAMES = 1500;
+/** Only clearly periodic frames (YIN aperiodicity under this) feed the formant fit. */
+const FORMANT_FIT_MAX_APERIODICITY = 0.2;
+/** Vibrato is measured on voiced runs at least this long, against a moving average this wide. */
+const VIBRATO_MIN_RUN_SEC = 0.6;
+const VIBRATO_AVERAGE_SEC = 0.2;
 
 /**
  * Builds a profile from a solo vocal recording (30 s – 10 min) with the same analysis the
@@ -31,23 +43,23 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
   const scratch = new ScratchDir();
   try {
     const input = await prepareInput(recording, scratch, {
-      maxSeconds: o.maxSeconds ?? 600,
-      minSeconds: o.minSeconds ?? 30,
+      maxSeconds: o.maxSeconds ?? TRAINING_MAX_SECONDS,
+      minSeconds: o.minSeconds ?? TRAINING_MIN_SECONDS,
       ...(o.signal ? { signal: o.signal } : {}),
     });
     const sr = input.sampleRate;
-    const n = fftSizeFor(sr, 0.046);
+    const n = analysisFftSize(sr);
     const setup = stftSetup(n);
     const reader = new RawPcmReader(input.path, sr, input.channels);
-    const chunk = 30 * sr;
+    const chunk = CHUNK_SEC * sr;
     const ltas = new Float64Array(n / 2 + 1);
     const f0All: number[] = [];
     let apSum = 0;
     let voiced = 0;
     const vib = { depth: 0, rate: 0, runs: 0 };
     const harmonics: HarmonicFrame[] = [];
-    // About 1500 frames are plenty for the formant fit; stride so long recordings cost the same.
-    const stride = Math.max(1, Math.round(input.frames / setup.hop / 1500));
+    // Stride so long recordings cost the same as short ones.
+    const stride = Math.max(1, Math.round(input.frames / setup.hop / FORMANT_FIT_FRAMES));
     try {
       for (let s = 0; s < input.frames; s += chunk) {
         throwIfAborted(o.signal);
@@ -61,7 +73,7 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
           const f = pt.f0[t] ?? 0;
           if (f <= 0) continue;
           voiced++;
-          if (voiced % stride === 0 && pt.aperiodicity[t]! < 0.2) {
+          if (voiced % stride === 0 && pt.aperiodicity[t]! < FORMANT_FIT_MAX_APERIODICITY) {
             harmonics.push(harmonicFrame(spec.re, spec.im, t * spec.bins, spec.bins, sr / n, f));
           }
           apSum += pt.aperiodicity[t]!;
@@ -122,38 +134,28 @@ function round(x: number, d = 2): number {
   return Math.round(x * p) / p;
 }
 
-/** Vibrato from voiced runs ≥ 0.6 s: pitch minus its 200 ms moving average, depth = √2·RMS, rate from zero crossings. */
+/** Vibrato from long voiced runs: pitch minus its moving average, depth = √2·RMS, rate from zero crossings. */
 function accumulateVibrato(
   f0: Float32Array,
   dt: number,
   acc: { depth: number; rate: number; runs: number },
 ): void {
-  let i = 0;
-  const w = Math.max(1, Math.round(0.1 / dt));
-  while (i < f0.length) {
-    if (f0[i]! <= 0) {
-      i++;
-      continue;
+  const w = Math.max(1, Math.round(VIBRATO_AVERAGE_SEC / 2 / dt));
+  forEachVoicedRun(f0, (i, j) => {
+    if ((j - i) * dt < VIBRATO_MIN_RUN_SEC) return;
+    const cents = Array.from(f0.subarray(i, j), (f) => 1200 * Math.log2(f));
+    const resid: number[] = [];
+    for (let k = w; k < cents.length - w; k++) {
+      let m = 0;
+      for (let q = k - w; q <= k + w; q++) m += cents[q]!;
+      resid.push(cents[k]! - m / (2 * w + 1));
     }
-    let j = i;
-    while (j < f0.length && f0[j]! > 0) j++;
-    if ((j - i) * dt >= 0.6) {
-      const cents = Array.from(f0.subarray(i, j), (f) => 1200 * Math.log2(f));
-      const resid: number[] = [];
-      for (let k = w; k < cents.length - w; k++) {
-        let m = 0;
-        for (let q = k - w; q <= k + w; q++) m += cents[q]!;
-        resid.push(cents[k]! - m / (2 * w + 1));
-      }
-      if (resid.length > 4) {
-        const rms = Math.sqrt(resid.reduce((a, b) => a + b * b, 0) / resid.length);
-        let zc = 0;
-        for (let k = 1; k < resid.length; k++) if (resid[k - 1]! < 0 !== resid[k]! < 0) zc++;
-        acc.depth += Math.SQRT2 * rms;
-        acc.rate += zc / 2 / (resid.length * dt);
-        acc.runs++;
-      }
-    }
-    i = j;
-  }
+    if (resid.length <= 4) return;
+    const rms = Math.sqrt(resid.reduce((a, b) => a + b * b, 0) / resid.length);
+    let zc = 0;
+    for (let k = 1; k < resid.length; k++) if (resid[k - 1]! < 0 !== resid[k]! < 0) zc++;
+    acc.depth += Math.SQRT2 * rms;
+    acc.rate += zc / 2 / (resid.length * dt);
+    acc.runs++;
+  });
 }

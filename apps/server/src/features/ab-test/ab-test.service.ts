@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { AB_DEFAULT_QUANTITY, AB_TESTS, type AbTestCode } from '@ai-covers/contracts';
+import {
+  AB_CONVERSION_EVENTS,
+  AB_DEFAULT_QUANTITY,
+  AB_TESTS,
+  type AbReportData,
+  type AbTestCode,
+} from '@ai-covers/contracts';
+import type { AnalyticsService } from '../analytics/analytics.service';
 import { badRequest } from '../../platform/http/app-error';
 import type { AbTestRepo } from './ab-test.repo';
 
@@ -24,7 +31,11 @@ export function parseOverrides(spec: string): Map<string, number> {
   return out;
 }
 
-export function createAbTestService(deps: { repo: AbTestRepo; overrides?: Map<string, number> }) {
+export function createAbTestService(deps: {
+  repo: AbTestRepo;
+  overrides?: Map<string, number>;
+  analytics?: Pick<AnalyticsService, 'planReport'>;
+}) {
   return {
     /** The user's sticky plan for a configured test. */
     async planFor(testCode: string, userId: string, quantity?: number): Promise<number> {
@@ -33,6 +44,23 @@ export function createAbTestService(deps: { repo: AbTestRepo; overrides?: Map<st
       if (forced !== undefined) return forced;
       const q = quantity ?? AB_TESTS[testCode as AbTestCode].quantity ?? AB_DEFAULT_QUANTITY;
       return deps.repo.assignOnce(testCode, userId, bucketFor(testCode, userId, q));
+    },
+    /** Conversions per plan of a test: its own conversion event (§9 purpose) unless `event` names one. */
+    async report(input: {
+      testCode: AbTestCode;
+      event?: string | undefined;
+      project: string;
+      days?: number | undefined;
+    }): Promise<AbReportData> {
+      if (!deps.analytics) throw new Error('the A/B report needs the analytics service');
+      const event = input.event ?? AB_CONVERSION_EVENTS[input.testCode];
+      const plans = await deps.analytics.planReport({
+        project: input.project,
+        testCode: input.testCode,
+        conversion: event,
+        ...(input.days ? { days: input.days } : {}),
+      });
+      return { test_code: input.testCode, event, project: input.project, plans };
     },
   };
 }

@@ -1,3 +1,5 @@
+import { languageTags, negotiateLanguage } from '@ai-covers/contracts';
+
 /** Copy of the account provider's pages in the product's languages (§9: de en es fr id it pt ko ja). */
 export const PAGE_LANGS = ['en', 'de', 'es', 'fr', 'id', 'it', 'pt', 'ko', 'ja'] as const;
 export type PageLang = (typeof PAGE_LANGS)[number];
@@ -323,12 +325,9 @@ const TEXT: Record<PageLang, PageText> = {
   },
 };
 
-/** The language of a page from a `lang`/`ui_locales` value ('pt-BR' → pt); English otherwise. */
+/** The language of a page from a `lang`/`ui_locales` value or an Accept-Language header (§5: 'pt-BR' → pt). */
 export function pickLang(value: unknown): PageLang {
-  const first = typeof value === 'string' ? (value.split(/[\s,]/)[0] ?? '') : '';
-  const base = first.slice(0, 2).toLowerCase();
-  if (base === 'br') return 'pt';
-  return (PAGE_LANGS as readonly string[]).includes(base) ? (base as PageLang) : 'en';
+  return negotiateLanguage(languageTags(typeof value === 'string' ? value : undefined));
 }
 
 /** The copy for one language. */

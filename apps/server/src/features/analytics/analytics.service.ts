@@ -24,6 +24,12 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; now?: () => 
       await deps.repo.insertMany(rows);
       return rows.length;
     },
+    /** Visitors and conversions per plan of an A/B test, from the plans the events carried. */
+    async planReport(input: { project: string; testCode: string; conversion: string; days?: number }) {
+      const since = input.days ? new Date(now() - input.days * 24 * 60 * 60 * 1000) : null;
+      const rows = await deps.repo.planCounts({ ...input, since });
+      return rows.map((r) => ({ ...r, rate: r.visitors === 0 ? 0 : r.converted / r.visitors }));
+    },
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;

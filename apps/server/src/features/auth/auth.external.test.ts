@@ -99,7 +99,7 @@ describe('sign-in against an external OIDC issuer', () => {
       url: '/v1/user/info',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(info.json().code).toBe(40001);
+    expect(info.json().code).toBe(490010);
   });
 
   it('answers a clear 502 while the issuer is unreachable, and starts anyway', async () => {

@@ -18,9 +18,13 @@ import { bearerToken, requireUser } from '../../platform/auth/identity';
 import type { AuthService } from './auth.service';
 import { CALLBACK_FILES, LAB_PLUGINS_PATH } from './auth.pages';
 
-/** Cookie binding a login attempt to the browser that started it (login-CSRF guard). */
-export const NONCE_COOKIE = 'ai-covers.login_nonce';
-const NONCE_PATH = '/v1/login';
+/**
+ * The login attempt (its signed state) in an httpOnly cookie, set with the authorize URL: it binds
+ * the code exchange to the browser that started it (PKCE verifier, login-CSRF guard) without the
+ * client sending `state` to `POST /v1/login` (§7 names only auth_code, pid, invited_code, module).
+ */
+export const ATTEMPT_COOKIE = 'ai-covers.login_attempt';
+const ATTEMPT_PATH = '/v1/login';
 
 /** Sign-in API of §7: authorize URL, login, logout, user info, the vapi user, the callback pages. */
 export function authRoutes(service: AuthService, opts: { secureCookies: boolean }): FastifyPluginAsyncZod {
@@ -36,9 +40,9 @@ export function authRoutes(service: AuthService, opts: { secureCookies: boolean 
         },
       },
       async (request, reply) => {
-        const { nonce, data } = await service.authorizeUrl(request.query);
-        reply.setCookie(NONCE_COOKIE, nonce, {
-          path: NONCE_PATH,
+        const data = await service.authorizeUrl(request.query);
+        reply.setCookie(ATTEMPT_COOKIE, data.state, {
+          path: ATTEMPT_PATH,
           httpOnly: true,
           sameSite: 'lax',
           secure: opts.secureCookies,
@@ -55,7 +59,9 @@ export function authRoutes(service: AuthService, opts: { secureCookies: boolean 
         schema: {
           tags: ['auth'],
           summary: 'Sign in with an authorization code: returns our own token (§4, §7)',
-          querystring: loginQuery.extend({ iss: z.string().max(512).optional() }),
+          description:
+            "The §7 query (auth_code, pid, invited_code, module) is all a client sends: the attempt is read from the httpOnly cookie that GET /v1/login/authorize-url set in the same browser. A `state` that is sent must be that attempt's. Refused (code 1, HTTP 400) without the cookie, with a used, expired or foreign code, or with another attempt's state.",
+          querystring: loginQuery,
           response: { 200: envelopeOf(loginData) },
         },
       },
@@ -64,11 +70,11 @@ export function authRoutes(service: AuthService, opts: { secureCookies: boolean 
           authCode: request.query.auth_code,
           state: request.query.state,
           iss: request.query.iss,
-          browserNonce: request.cookies[NONCE_COOKIE],
+          attempt: request.cookies[ATTEMPT_COOKIE],
           invitedCode: request.query.invited_code,
           visitorId: request.identity.visitorId,
         });
-        reply.clearCookie(NONCE_COOKIE, { path: NONCE_PATH });
+        reply.clearCookie(ATTEMPT_COOKIE, { path: ATTEMPT_PATH });
         return { code: Code.ok, data, msg: 'ok' };
       },
     );

@@ -1,7 +1,7 @@
 import { Code, type LoginData, type LoginMode, type UserInfo } from '@ai-covers/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { SessionsService } from '../users/sessions.service';
-import type { UserRow, UsersRepo } from '../users/users.repo';
+import type { User as UserRow, UsersService } from '../users/users.service';
 import type { OidcClient } from './auth.oidc';
 import { newNonce, pkceVerifier, safeGoto, signState, verifyState } from './auth.state';
 import { AuthMsg } from '@ai-covers/contracts';
@@ -75,7 +75,7 @@ export interface AuthServiceDeps {
   logoutCallbackUrl: string;
   cookieCheckUrl: string | null;
   sessions: SessionsService;
-  usersRepo: UsersRepo;
+  users: UsersService;
   recordFailure: FailureRecorder;
   now?: () => number;
 }
@@ -110,7 +110,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       claimers.push({ name, claim });
     },
 
-    /** Builds the provider's authorize URL (§7) with signed state and PKCE; the nonce goes into a cookie. */
+    /**
+     * Builds the provider's authorize URL (§7) with signed state and PKCE. The route keeps the
+     * state in an httpOnly cookie: it is the attempt that `login` finishes.
+     */
     async authorizeUrl(input: {
       goto: string;
       mode: LoginMode;
@@ -156,32 +159,34 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch {
         throw new AppError(Code.error, AuthMsg.providerDown, 502);
       }
-      return {
-        nonce,
-        data: { url, state, frameable: deps.oidc.embedded, cookie_check_url: deps.cookieCheckUrl },
-      };
+      return { url, state, frameable: deps.oidc.embedded, cookie_check_url: deps.cookieCheckUrl };
     },
 
     /**
-     * `POST /v1/login`: checks state (signature, age, browser nonce), exchanges the code, finds or
-     * creates the account, claims visitor work and returns our own token.
+     * `POST /v1/login`: reads the attempt this browser started (cookie: signature, age), checks a
+     * `state` sent with it, exchanges the code with the attempt's PKCE verifier, finds or creates
+     * the account, claims visitor work and returns our own token. A code issued to another
+     * attempt cannot pass: its challenge belongs to a verifier this browser does not hold.
      */
     async login(input: {
       authCode: string;
-      state: string;
+      state?: string | undefined;
       iss?: string | undefined;
-      browserNonce: string | undefined;
+      /** The signed state kept in this browser's httpOnly cookie since the authorize URL. */
+      attempt: string | undefined;
       invitedCode?: string | undefined;
       visitorId: string | null;
     }): Promise<LoginData> {
-      const state = verifyState(input.state, deps.stateKey, now());
-      if (!state || !input.browserNonce || state.nonce !== input.browserNonce)
+      if (!input.attempt) return fail(input.visitorId, 'attempt', AuthMsg.noAttempt);
+      const state = verifyState(input.attempt, deps.stateKey, now());
+      if (!state) return fail(input.visitorId, 'attempt', AuthMsg.badState);
+      if (input.state !== undefined && input.state !== input.attempt)
         return fail(input.visitorId, 'state', AuthMsg.badState);
       let identity;
       try {
         identity = await deps.oidc.exchangeCode({
           code: input.authCode,
-          state: input.state,
+          state: input.attempt,
           iss: input.iss,
           verifier: pkceVerifier(state.nonce, deps.stateKey),
           redirectUri: deps.callbackUrl,
@@ -189,7 +194,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch {
         return fail(input.visitorId, 'code', AuthMsg.badCode);
       }
-      const { user, created } = await deps.usersRepo.upsertByIdentity({
+      const { user, created } = await deps.users.upsertByIdentity({
         issuer: deps.identityIssuer,
         subject: identity.subject,
         email: identity.email,
@@ -197,7 +202,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       // §4: a new account that arrives with an invite code keeps it and is marked first-invited.
       const account =
-        created && input.invitedCode ? await deps.usersRepo.markInvited(user.id, input.invitedCode) : user;
+        created && input.invitedCode ? await deps.users.markInvited(user.id, input.invitedCode) : user;
       let claimed = 0;
       if (input.visitorId) {
         // A failing claimer must not block sign-in; its items stay with the visitor for the next one.
@@ -234,7 +239,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** `GET /v1/user/info`: every §3 field, from our tables and the registered contributors. */
     async userInfo(userId: number, token: string, kind?: string): Promise<UserInfo> {
-      const user = await deps.usersRepo.findById(userId);
+      const user = await deps.users.findById(userId);
       if (!user) throw new AppError(Code.notAuthorized, 'Not logged in, please log in first', 401);
       return userInfo(user, token, kind);
     },

@@ -107,19 +107,23 @@ export async function authorizeThroughProvider(
   return { submit, state, callback };
 }
 
-/** Calls POST /v1/login with what the callback page received. */
+/**
+ * Calls POST /v1/login with what the callback page received, as a §7 client does: the code alone
+ * (the attempt rides in the jar's cookie). `withState` also sends the callback's state and iss.
+ */
 export function postLogin(
   app: FastifyInstance,
   jar: CookieJar,
   callback: URL,
   extra: Record<string, string> = {},
   headers: Record<string, string> = {},
+  opts: { withState?: boolean } = {},
 ) {
-  const query = new URLSearchParams({
-    auth_code: callback.searchParams.get('code') ?? '',
-    state: callback.searchParams.get('state') ?? '',
-    ...(callback.searchParams.get('iss') ? { iss: callback.searchParams.get('iss')! } : {}),
-    ...extra,
-  });
+  const query = new URLSearchParams({ auth_code: callback.searchParams.get('code') ?? '', ...extra });
+  if (opts.withState) {
+    query.set('state', callback.searchParams.get('state') ?? '');
+    const iss = callback.searchParams.get('iss');
+    if (iss) query.set('iss', iss);
+  }
   return browse(app, jar, 'POST', `/v1/login?${query}`, { headers });
 }

@@ -24,7 +24,7 @@ beforeAll(async () => {
   });
   fs.rmSync(path.join(ctx.settings.dataDir, 'outbox'), { recursive: true, force: true });
   // A fake feature: it owns one item per visitor and hands it over at sign-in.
-  ctx.app.services.auth.registerVisitorClaim('fake', async (visitorId, userId) => {
+  ctx.features.auth.service.registerVisitorClaim('fake', async (visitorId, userId) => {
     claims.push([visitorId, userId]);
     return 1;
   });
@@ -59,7 +59,11 @@ async function signUp(
 
 describe('sign-in through the embedded provider', () => {
   it('creates an account, returns our token and every user-info field of §3', async () => {
-    const { login, flow, address } = await signUp();
+    // signUp posts the §7 query alone: auth_code (pid, invited_code and module optional), no state.
+    const { login, flow, address } = await signUp(undefined, {
+      pid: '15162',
+      module: `${TEST_ORIGIN}/account`,
+    });
     expect(login.statusCode).toBe(200);
     const data = login.json().data;
     expect(data.created).toBe(true);
@@ -109,7 +113,10 @@ describe('sign-in through the embedded provider', () => {
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('goto')).toBe(`${TEST_ORIGIN}/headshots`);
     expect(res.json().data.frameable).toBe(true);
-    expect(jar.get('ai-covers.login_nonce')).toBeTruthy();
+    // The attempt stays in this browser, in an httpOnly cookie scoped to the login call.
+    expect(jar.get('ai-covers.login_attempt')).toBe(res.json().data.state);
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    expect(String(res.headers['set-cookie'])).toMatch(/Path=\/v1\/login/);
     // The provider's page shows the German form.
     const page = await browse(
       ctx.app,
@@ -175,7 +182,9 @@ describe('sign-in through the embedded provider', () => {
   });
 
   it('lets other features contribute user-info fields', async () => {
-    ctx.app.services.auth.registerUserInfoContributor(async ({ userId }) => ({ credit: userId > 0 ? 7 : 0 }));
+    ctx.features.auth.service.registerUserInfoContributor(async ({ userId }) => ({
+      credit: userId > 0 ? 7 : 0,
+    }));
     const { login } = await signUp();
     const info = await ctx.app.inject({
       url: '/v1/user/info',
@@ -189,9 +198,8 @@ describe('attacks on the flow change nothing', () => {
   it('rejects a replayed authorization code', async () => {
     const { jar, flow } = await signUp();
     const before = await ctx.database.raw.executeSql('select count(*)::int as n from sessions');
-    // The nonce cookie was cleared by the first login; put it back to test the code itself.
-    const nonce = JSON.parse(Buffer.from(flow.state.split('.')[0]!, 'base64url').toString()).nonce as string;
-    jar.store(`ai-covers.login_nonce=${nonce}`);
+    // The attempt cookie was cleared by the first login; put it back to test the code itself.
+    jar.store(`ai-covers.login_attempt=${flow.state}`);
     const replay = await postLogin(ctx.app, jar, flow.callback!);
     expect(replay.statusCode).toBe(400);
     expect(replay.json()).toMatchObject({
@@ -202,7 +210,7 @@ describe('attacks on the flow change nothing', () => {
     expect(after.rows).toEqual(before.rows);
   });
 
-  it('rejects a tampered state, a state from another browser and a foreign code', async () => {
+  it('rejects a login without the attempt cookie, a tampered or foreign state, and a foreign code', async () => {
     const jar = new CookieJar();
     const flow = await authorizeThroughProvider(ctx.app, jar, {
       email: email(),
@@ -210,6 +218,14 @@ describe('attacks on the flow change nothing', () => {
       register: true,
     });
     const cb = flow.callback!;
+    // Another browser (no cookie): refused before any exchange.
+    const elsewhere = await postLogin(ctx.app, new CookieJar(), cb);
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({
+      code: 1,
+      msg: 'Sign-in must finish in the browser that started it, please sign in again',
+    });
+    // A state sent along must be this browser's attempt, untouched.
     const [payload, sig] = cb.searchParams.get('state')!.split('.');
     const decoded = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...decoded, goto: 'https://evil.example/' })).toString(
@@ -217,24 +233,50 @@ describe('attacks on the flow change nothing', () => {
     );
     const tampered = new URL(cb);
     tampered.searchParams.set('state', `${forged}.${sig}`);
-    const r1 = await postLogin(ctx.app, jar, tampered);
+    const r1 = await postLogin(ctx.app, jar, tampered, {}, {}, { withState: true });
     expect(r1.json()).toMatchObject({
       code: 1,
       msg: 'Sign-in link is invalid or expired, please sign in again',
     });
-    const r2 = await postLogin(ctx.app, new CookieJar(), cb);
-    expect(r2.statusCode).toBe(400);
+    // A forged attempt cookie is refused the same way.
+    const badJar = new CookieJar();
+    badJar.store(`ai-covers.login_attempt=${forged}.${sig}`);
+    expect((await postLogin(ctx.app, badJar, cb)).json().msg).toBe(
+      'Sign-in link is invalid or expired, please sign in again',
+    );
     const foreign = new URL(cb);
     foreign.searchParams.set('code', 'not-a-real-code');
     const r3 = await postLogin(ctx.app, jar, foreign);
     expect(r3.json().msg).toBe('Sign-in failed: the authorization code is invalid, used or expired');
-    // The genuine code still works afterwards: nothing was consumed by the attempts.
-    const ok = await postLogin(ctx.app, jar, cb);
+    // The genuine code still works afterwards, with or without its state: nothing was consumed.
+    const ok = await postLogin(ctx.app, jar, cb, {}, {}, { withState: true });
     expect(ok.statusCode).toBe(200);
     const events = await ctx.database.raw.executeSql(
       `select count(*)::int as n from analytics_events where event = 'login_failed'`,
     );
-    expect((events.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(3);
+    expect((events.rows[0] as { n: number }).n).toBeGreaterThanOrEqual(4);
+  });
+
+  it("login CSRF: a code from the attacker's own attempt cannot sign in the victim's browser", async () => {
+    // The attacker signs in to their own account and stops at the callback, keeping the code.
+    const attacker = await authorizeThroughProvider(ctx.app, new CookieJar(), {
+      email: email(),
+      password: PASSWORD,
+      register: true,
+    });
+    // The victim's browser has an attempt of its own (it opened the login dialog).
+    const victim = new CookieJar();
+    await browse(ctx.app, victim, 'GET', `/v1/login/authorize-url?goto=/&lang=en`);
+    expect(victim.get('ai-covers.login_attempt')).toBeTruthy();
+    const before = await ctx.database.raw.executeSql('select count(*)::int as n from sessions');
+    const res = await postLogin(ctx.app, victim, attacker.callback!);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('Sign-in failed: the authorization code is invalid, used or expired');
+    // With the attacker's state sent too, the state check refuses it first.
+    const withState = await postLogin(ctx.app, victim, attacker.callback!, {}, {}, { withState: true });
+    expect(withState.json().msg).toBe('Sign-in link is invalid or expired, please sign in again');
+    const after = await ctx.database.raw.executeSql('select count(*)::int as n from sessions');
+    expect(after.rows).toEqual(before.rows);
   });
 
   it('answers any junk code and state with a 400 envelope and writes nothing', async () => {
@@ -308,7 +350,7 @@ describe('attacks on the flow change nothing', () => {
     expect(right.callback).toBeNull();
   });
 
-  it('refuses forged, alg:none and expired tokens with 40001', async () => {
+  it('answers forged, alg:none and expired tokens with 490010 (re-login)', async () => {
     const forged = await new SignJWT({ sid: crypto.randomUUID() })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('1')
@@ -318,11 +360,11 @@ describe('attacks on the flow change nothing', () => {
       .sign(new TextEncoder().encode('not-our-secret-0123456789-abcdefghij'));
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1","sid":"x"}').toString('base64url')}.`;
     // A genuine signature whose two-day lifetime ended.
-    const { user } = await ctx.app.services.usersRepo.upsertByIdentity({
+    const { user } = await ctx.features.users.users.upsertByIdentity({
       issuer: 'test',
       subject: 'expired',
     });
-    const session = await ctx.app.services.sessions.issueToken(user.id);
+    const session = await ctx.features.users.sessions.issueToken(user.id);
     const expired = (
       await createTokenSigner(TEST_SECRET, () => Date.now() - 3 * 24 * 3600 * 1000).sign({
         userId: user.id,
@@ -335,7 +377,7 @@ describe('attacks on the flow change nothing', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 40001, msg: 'Not logged in, please log in first' });
+      expect(res.json()).toMatchObject({ code: 490010, msg: 'Not logged in, please log in first' });
     }
   });
 });
@@ -356,7 +398,7 @@ describe('logout', () => {
     );
     expect(url.searchParams.get('state')).toBe(`${TEST_ORIGIN}/headshots`);
     const info = await ctx.app.inject({ url: '/v1/user/info', headers: auth });
-    expect(info.json()).toMatchObject({ code: 40001 });
+    expect(info.json()).toMatchObject({ code: 490010 });
     const vapi = await ctx.app.inject({
       method: 'POST',
       url: '/vapi/v1/user',
@@ -400,7 +442,7 @@ describe('vapi user and persistence', () => {
 
   it('keeps the provider session in the database across a restart', async () => {
     const { jar, address } = await signUp();
-    const restarted = await buildApp({
+    const { app: restarted } = await buildApp({
       settings: ctx.settings,
       database: ctx.database,
       queue: ctx.queue,

@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import type { Tx } from '../credits/credits.repo';
-import { creditLots, memberships } from '../credits/credits.schema';
+import type { LedgerTx } from '../credits/credits.service';
 import { headshotPacks, orders, webhookEvents } from './billing.schema';
 
 export type OrderRow = typeof orders.$inferSelect;
-type Executor = Db | Tx;
+type Executor = Db | LedgerTx;
 
 /** Order SQL bound to one executor, so fulfilment and refunds share the ledger's transaction. */
 export function billingOps(x: Executor) {
@@ -109,22 +108,6 @@ export function createBillingRepo(db: Db) {
         .from(orders)
         .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded'])))
         .orderBy(desc(orders.paidAt));
-    },
-    /** Per order: the membership end or the latest expiry of its credit lots. */
-    async expiriesOf(orderIds: number[]): Promise<Map<number, Date>> {
-      const out = new Map<number, Date>();
-      if (orderIds.length === 0) return out;
-      const lots = await db
-        .select({ orderId: creditLots.orderId, at: sql<Date>`max(${creditLots.expiresAt})` })
-        .from(creditLots)
-        .where(inArray(creditLots.orderId, orderIds))
-        .groupBy(creditLots.orderId);
-      const periods = await db
-        .select({ orderId: memberships.orderId, at: memberships.endsAt })
-        .from(memberships)
-        .where(inArray(memberships.orderId, orderIds));
-      for (const r of [...lots, ...periods]) if (r.orderId !== null) out.set(r.orderId, new Date(r.at));
-      return out;
     },
     listUnusedPacks(userId: number) {
       return db

@@ -7,9 +7,10 @@ import {
   type SkuInfoData,
 } from '@ai-covers/contracts';
 import { AppError, badRequest, conflict } from '../../platform/http/app-error';
-import type { LedgerOps, Tx } from '../credits/credits.repo';
+import type { LedgerOps, LedgerTx } from '../credits/credits.service';
 import type { CreditsService } from '../credits/credits.service';
-import { addDays, formatDate } from '../credits/credits-time';
+import { formatDate, formatDateOrNull } from '../../platform/format/format-date';
+import { addDays } from '../credits/credits-time';
 import { billingOps, type BillingRepo, type OrderRow } from './billing.repo';
 import { findSku } from './catalog';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './payment-provider';
@@ -29,8 +30,8 @@ export function toOrderView(order: OrderRow, at: Date): OrderView {
     amount_cents: order.amountCents,
     currency: order.currency,
     refunded_cents: order.refundedCents,
-    created_at: formatDate(order.createdAt)!,
-    paid_at: formatDate(order.paidAt),
+    created_at: formatDate(order.createdAt),
+    paid_at: formatDateOrNull(order.paidAt),
     refundable:
       order.status === 'paid' && !!order.paidAt && at < addDays(order.paidAt, CREDIT_RULES.moneyBackDays),
   };
@@ -50,7 +51,7 @@ export function createBillingService(deps: BillingDeps) {
   const now = credits.now;
 
   /** Grants what an item gives, inside the ledger transaction of the order's user. */
-  async function fulfilIn(ops: LedgerOps, tx: Tx, order: OrderRow, item: CatalogItem, at: Date) {
+  async function fulfilIn(ops: LedgerOps, tx: LedgerTx, order: OrderRow, item: CatalogItem, at: Date) {
     if (item.type === 'package') {
       await credits.grantIn(
         ops,
@@ -231,15 +232,15 @@ export function createBillingService(deps: BillingDeps) {
     /** `GET /vapi/v1/buy/sku-info`: what the account bought and until when it lasts. */
     async skuInfo(userId: number): Promise<SkuInfoData> {
       const bought = await repo.listBought(userId);
-      const expiries = await repo.expiriesOf(bought.map((o) => o.id));
+      const expiries = await credits.expiriesOfOrders(bought.map((o) => o.id));
       return {
         sku_buy_list: bought.map((o) => ({
           sku: o.sku,
           type: o.type as 'package' | 'subscription' | 'headshot',
           order_id: o.id,
           status: o.status as 'paid' | 'refunded',
-          paid_at: formatDate(o.paidAt),
-          expire_time: formatDate(expiries.get(o.id) ?? null),
+          paid_at: formatDateOrNull(o.paidAt),
+          expire_time: formatDateOrNull(expiries.get(o.id)),
         })),
       };
     },

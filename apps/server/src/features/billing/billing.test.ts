@@ -54,7 +54,7 @@ function signedEvent(
     amount_cents: order.amountCents,
     created: 0,
   });
-  return { body, signature: ctx.app.commerce.sandbox.sign(body) };
+  return { body, signature: ctx.features.billing.sandbox.sign(body) };
 }
 async function orderRow(id: number) {
   const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, id));
@@ -158,13 +158,13 @@ describe('provider failure', () => {
   it('a provider that cannot create the checkout answers 502 and leaves no payable order', async () => {
     const { userId } = await signInTestUser(ctx);
     const down: PaymentProvider = {
-      ...ctx.app.commerce.sandbox,
+      ...ctx.features.billing.sandbox,
       createCheckout: () => Promise.reject(new Error('ECONNREFUSED')),
     };
     const repo = createBillingRepo(ctx.database.db);
     const billing = createBillingService({
       repo,
-      credits: ctx.app.commerce.credits,
+      credits: ctx.features.credits.service,
       provider: down,
       publicBase: '',
     });
@@ -203,7 +203,7 @@ describe('webhooks', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toMatch(/^signature: /);
-    const stale = ctx.app.commerce.sandbox.sign(forged.body, Math.floor(Date.now() / 1000) - 3600);
+    const stale = ctx.features.billing.sandbox.sign(forged.body, Math.floor(Date.now() / 1000) - 3600);
     expect((await send(forged.body, stale)).json().msg).toMatch(/tolerance/);
     expect((await send(forged.body, '')).statusCode).toBe(400);
     expect(await balance(auth)).toBe(0);
@@ -225,7 +225,7 @@ describe('memberships', () => {
     const { userId, auth } = await signInTestUser(ctx);
     const { url } = await checkout(auth, 'member-monthly');
     await confirm(url);
-    const info = await ctx.app.commerce.userInfoCredits(userId);
+    const info = await ctx.features.credits.userInfoCredits(userId);
     expect(info).toMatchObject({
       subscribe: 1,
       vip: 1,
@@ -244,11 +244,11 @@ describe('memberships', () => {
     expect(video.data).toMatchObject({ consumed: 0, allowance_used: 290 });
     const over = (await get('/v1/deduct?kind=video-bgremover&task_id=m-3&val=20', auth)).json();
     expect(over).toMatchObject({ code: 490027 });
-    expect((await ctx.app.commerce.userInfoCredits(userId)).vst_free_left).toBe(10);
+    expect((await ctx.features.credits.userInfoCredits(userId)).vst_free_left).toBe(10);
 
     // A second period starts where the first ends.
     await confirm((await checkout(auth, 'member-weekly')).url);
-    const periods = (await ctx.app.commerce.userInfoCredits(userId)).subscribeList;
+    const periods = (await ctx.features.credits.userInfoCredits(userId)).subscribeList;
     expect(periods[1]!.starts_at).toBe(periods[0]!.expire_time);
   });
 });
@@ -258,7 +258,7 @@ describe('refunds (30-day money-back)', () => {
     const { userId, auth } = await signInTestUser(ctx);
     const { order_id, url } = await checkout(auth, 'credits-100');
     await confirm(url);
-    await ctx.app.commerce.credits.grant(userId, {
+    await ctx.features.credits.service.grant(userId, {
       source: 'gift',
       sourceRef: 'signup',
       amount: 1,
@@ -301,15 +301,15 @@ describe('refunds (30-day money-back)', () => {
     await confirm(m.url);
     const r = (await post(`/v1/billing/orders/${m.order_id}/refund`, auth)).json().data;
     expect(r.refunded_cents).toBeGreaterThan(8990);
-    expect((await ctx.app.commerce.userInfoCredits(userId)).subscribe).toBe(0);
+    expect((await ctx.features.credits.userInfoCredits(userId)).subscribe).toBe(0);
 
     const h1 = await checkout(auth, 'headshots-pro');
     await confirm(h1.url);
     const h2 = await checkout(auth, 'headshots-basic');
     await confirm(h2.url);
     expect((await get('/v1/billing/headshot-packs', auth)).json().data.packs).toHaveLength(2);
-    await ctx.app.commerce.billing.useHeadshotPack(userId, 'pro', 'batch-1');
-    await expect(ctx.app.commerce.billing.useHeadshotPack(userId, 'pro', 'batch-2')).rejects.toThrow(
+    await ctx.features.billing.service.useHeadshotPack(userId, 'pro', 'batch-1');
+    await expect(ctx.features.billing.service.useHeadshotPack(userId, 'pro', 'batch-2')).rejects.toThrow(
       /No unused pro/,
     );
     expect((await post(`/v1/billing/orders/${h1.order_id}/refund`, auth)).statusCode).toBe(409);

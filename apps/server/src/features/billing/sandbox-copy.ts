@@ -1,3 +1,5 @@
+import { languageOfPathSegment, languageTags, negotiateLanguage } from '@ai-covers/contracts';
+
 /** Copy of the server-rendered sandbox checkout page, in every copy language (§9). */
 type Sku =
   | 'credits-100'
@@ -218,17 +220,11 @@ export type SandboxLang = keyof typeof SANDBOX_COPY;
 
 /**
  * The page language: the language segment of the order's return path (the page the buyer came
- * from), else the first Accept-Language tag we have copy for, else en (§5; pt-BR maps to pt).
+ * from), else the Accept-Language tags, by the §5 rule (first supported wins; pt-BR → pt).
  */
 export function sandboxLang(returnPath: string, acceptLanguage: string | undefined): SandboxLang {
   const segment = returnPath.split(/[/?]/)[1];
-  const candidates = [segment, ...(acceptLanguage ?? '').split(',').map((p) => p.split(';')[0]?.trim())];
-  for (const c of candidates) {
-    const base = c?.toLowerCase().split('-')[0];
-    const lang = base === 'br' ? 'pt' : base;
-    if (lang && lang in SANDBOX_COPY) return lang as SandboxLang;
-  }
-  return 'en';
+  return negotiateLanguage([languageOfPathSegment(segment), ...languageTags(acceptLanguage)]);
 }
 
 export function skuName(lang: SandboxLang, sku: string): string {

@@ -22,7 +22,8 @@ export function renderSandboxPage(input: {
 }): string {
   const { order, token, basePath, lang } = input;
   const c = SANDBOX_COPY[lang];
-  const action = (what: string) => `${basePath}/v1/billing/sandbox/${order.id}/${what}`;
+  // The forms post to the API at the site root; only the way back is a page of the app (BASE_PATH).
+  const action = (what: string) => `/v1/billing/sandbox/${order.id}/${what}`;
   const name = escape(skuName(lang, order.sku));
   const price = escape(formatPrice(order.amountCents, order.currency, lang));
   const back = escape(`${basePath}${order.returnPath}`);

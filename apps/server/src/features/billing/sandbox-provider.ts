@@ -31,7 +31,7 @@ export interface SandboxEventBody {
  * or declines (no card data), then an HMAC-signed event goes through the same webhook path a real
  * provider would use. Signature header: `t=<unix>,v1=<hex hmac of "t.body">` (Stripe's scheme).
  */
-export function createSandboxProvider(deps: { secret: Uint8Array; basePath: string; now?: () => number }) {
+export function createSandboxProvider(deps: { secret: Uint8Array; now?: () => number }) {
   const now = deps.now ?? Date.now;
   const pageToken = (orderId: number) => hmac(deps.secret, `sandbox-page:${orderId}`).slice(0, 32);
   return {
@@ -62,7 +62,8 @@ export function createSandboxProvider(deps: { secret: Uint8Array; basePath: stri
     },
     async createCheckout(order) {
       return {
-        url: `${deps.basePath}/v1/billing/sandbox/${order.id}?t=${pageToken(order.id)}`,
+        // An API page: at the site root whatever BASE_PATH is (decision 004).
+        url: `/v1/billing/sandbox/${order.id}?t=${pageToken(order.id)}`,
         providerRef: `cs_sbx_${order.id}_${randomBytes(6).toString('hex')}`,
       };
     },

@@ -3,6 +3,9 @@ import { DEFAULT_LANGUAGE } from '@ai-covers/contracts';
 import type { CategoriesRepo } from './categories.repo';
 import type { Localized } from './categories.schema';
 
+/** A text per language code (names and descriptions of categories and their items). */
+export type { Localized };
+
 export interface CategorySeedItem {
   id: string;
   names: Localized;

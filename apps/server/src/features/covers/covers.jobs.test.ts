@@ -8,7 +8,7 @@ import { EngineError, listVoices, type CoverOptions } from '@ai-covers/engine';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { visitor, type Headers } from '../storage/storage.test-kit';
 import { createRenderEnqueuer } from './covers.enqueue';
-import { startCoversJobs, sweepCoverTasks } from './covers.jobs';
+import { sweepCoverTasks } from './covers.jobs';
 import { createCoversRepo, type CoversRepo } from './covers.repo';
 import { coverTasks } from './covers.schema';
 import { createCoversService } from './covers.service';
@@ -224,7 +224,8 @@ describe('waiting for changes (subscribe)', () => {
     const taskId = await newTask(guest);
     const covers = createCoversService({
       repo,
-      storage: ctx.app.services.storage,
+      files: ctx.features.storage.files,
+      paidTasks: async () => new Set(),
       enqueue: async () => true,
       voices: listVoices,
       subscribe: { maxWaitMs: 10_000, pollMs: 50 },
@@ -244,7 +245,7 @@ describe('sign-in', () => {
     const guest = visitor();
     const taskId = await newTask(guest);
     const user = await signInTestUser(ctx);
-    await ctx.app.commerce.grantSignupGift(user.userId);
+    await ctx.features.credits.service.grantSignupGift(user.userId);
     const early = await get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, user.auth);
     expect(early.json().code).toBe(490618);
     expect(await repo.claimVisitorTasks(guest['x-visitor-id']!, user.userId)).toBe(1);
@@ -262,12 +263,7 @@ describe('the worker', () => {
   it('picks queued covers up on its own and finishes them', async () => {
     // Earlier tests called the handler directly and left their jobs queued: only this one should run.
     await ctx.queue.boss.purgeQueue('covers.render');
-    await startCoversJobs({
-      queue: ctx.queue,
-      database: ctx.database,
-      storage: ctx.app.services.storage,
-      log: ctx.app.log,
-    });
+    await ctx.features.covers.startJobs(ctx.queue, ctx.app.log);
     const guest = visitor();
     const taskId = await newTask(guest, 'queued.wav');
     let task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;

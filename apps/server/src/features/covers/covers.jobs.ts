@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { COVER_LIMITS, CoverMsg } from '@ai-covers/contracts';
-import { createCover, getVoice } from '@ai-covers/engine';
-import type { Database } from '../../platform/db/client';
+import type { Engine } from '@ai-covers/engine';
 import type { Queue } from '../../platform/queue/queue';
-import type { StorageService } from '../storage/storage.service';
-import { createRenderEnqueuer, RENDER_JOB, type RenderEnqueuer } from './covers.enqueue';
-import { createCoversRepo, type CoversRepo } from './covers.repo';
+import type { FilesService } from '../storage/files.service';
+import { RENDER_JOB, type RenderEnqueuer } from './covers.enqueue';
+import type { CoversRepo } from './covers.repo';
 import { renderCoverTask } from './covers.render';
 
 export const SWEEP_JOB = 'covers.sweep';
@@ -45,18 +44,21 @@ export async function sweepCoverTasks(deps: {
 /** Registers the render handler and the sweep (every minute, and once at start-up); `stop` at shutdown. */
 export async function startCoversJobs(deps: {
   queue: Queue;
-  database: Database;
-  storage: StorageService;
+  repo: CoversRepo;
+  enqueue: RenderEnqueuer;
+  files: FilesService;
   log: FastifyBaseLogger;
+  /** The engine the deployment chose (ENGINE). */
+  engine: Engine;
 }): Promise<{ stop: () => void }> {
-  const repo = createCoversRepo(deps.database.db);
+  const { repo, enqueue } = deps;
+  const { engine } = deps;
   const shutdown = new AbortController();
-  const enqueue = createRenderEnqueuer({ queue: deps.queue, repo, log: deps.log });
   const renderDeps = {
     repo,
-    storage: deps.storage,
-    createCover,
-    voiceName: (id: string) => getVoice(id)?.name ?? id,
+    files: deps.files,
+    createCover: engine.createCover,
+    voiceName: (id: string) => engine.getVoice(id)?.name ?? id,
     log: deps.log,
     shutdown: shutdown.signal,
   };

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { COVER_LIMITS, CoverMsg, Msg, TaskStatus, type CoverBacking } from '@ai-covers/contracts';
 import { EngineError, type CoverOptions, type CoverResult, type EngineErrorCode } from '@ai-covers/engine';
-import type { Owner } from '../storage/storage.repo';
-import type { StorageService } from '../storage/storage.service';
+import type { Owner } from '../../platform/auth/identity';
+import type { FilesService } from '../storage/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { coverFileName } from './covers.view';
@@ -26,7 +26,7 @@ const SHUTDOWN = 'shutdown';
 
 export interface RenderDeps {
   repo: CoversRepo;
-  storage: Pick<StorageService, 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
+  files: Pick<FilesService, 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
   createCover: (options: CoverOptions) => Promise<CoverResult>;
   voiceName: (voiceId: string) => string;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
@@ -103,12 +103,12 @@ export async function renderCoverTask(
     onLost: () => stop.abort(CLOSED),
   });
   try {
-    const source = await deps.repo.sourceFile(task.sourceFileId);
-    if (!source) {
+    // The song's file row is gone (deleted from the library, or expired): nothing to render.
+    if (task.sourceFileId === null) {
       await deps.repo.fail(taskId, jobId, TaskStatus.failed, Msg.fileMissing);
       return 'failed';
     }
-    const input = await deps.storage.localFile(source, tmp);
+    const input = await deps.files.localFile({ storageKey: task.sourceKey }, tmp);
     const full = path.join(tmp, 'full.mp3');
     const preview = path.join(tmp, 'preview.mp3');
     const made = await deps.createCover({
@@ -117,7 +117,7 @@ export async function renderCoverTask(
       key: task.keyShift ?? 'auto',
       backing: task.backing as CoverBacking,
       outputs: [{ path: full, bitrateKbps: 320 }],
-      preview,
+      preview: { path: preview, seconds: COVER_LIMITS.previewSeconds },
       maxSeconds: COVER_LIMITS.maxSongSeconds,
       signal: stop.signal,
       onProgress: (p) => progress.report(p),
@@ -164,30 +164,32 @@ async function keepOutputs(
   const voice = deps.voiceName(task.voiceId);
   const stored: number[] = [];
   const store = async (file: string, suffix: string) => {
-    const out = await deps.storage.storeOutput(owner, {
+    const out = await deps.files.storeOutput(owner, {
       body: fs.createReadStream(file),
       fileName: coverFileName(task.songName, voice, suffix),
       kind: 'ai-covers',
       action: 'cover',
     });
     stored.push(out.id);
-    return out.id;
+    return out;
   };
   try {
-    const resultFileId = await store(paths.full, '');
-    const previewFileId = await store(paths.preview, ' preview');
+    const result = await store(paths.full, '');
+    const preview = await store(paths.preview, ' preview');
     const kept = await deps.repo.finish(task.id, jobId, {
       keyApplied: made.key.semitones,
       duration: Math.round(made.durationSec * 1000) / 1000,
-      resultFileId,
-      previewFileId,
+      resultFileId: result.id,
+      resultKey: result.storage_key,
+      previewFileId: preview.id,
+      previewKey: preview.storage_key,
     });
     if (kept) return 'done';
   } catch (error) {
-    if (stored.length > 0) await deps.storage.deleteOwnedFiles(owner, stored).catch(() => 0);
+    if (stored.length > 0) await deps.files.deleteOwnedFiles(owner, stored).catch(() => 0);
     throw error;
   }
   // Deleted or closed while the files were being stored: they belong to nothing.
-  await deps.storage.deleteOwnedFiles(owner, stored);
+  await deps.files.deleteOwnedFiles(owner, stored);
   return 'discarded';
 }

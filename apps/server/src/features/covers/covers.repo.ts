@@ -1,30 +1,13 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { COVER_DOWNLOAD, TaskStatus } from '@ai-covers/contracts';
+import { TaskStatus } from '@ai-covers/contracts';
+import type { Owner } from '../../platform/auth/identity';
 import type { Db } from '../../platform/db/client';
-import { creditConsumptions } from '../credits/credits.schema';
-import type { Owner } from '../storage/storage.repo';
-import { files, type FileRow } from '../storage/storage.schema';
 import { coverTasks, type CoverTaskRow, type NewCoverTaskRow } from './covers.schema';
 
 /** A transaction handle. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** What a signed read URL needs of a stored file. */
-export type FileRef = Pick<FileRow, 'id' | 'bucket' | 'storageKey' | 'name'>;
-
-/** A task with the files its answers point at. */
-export interface TaskWithFiles {
-  task: CoverTaskRow;
-  preview: FileRef | null;
-  result: FileRef | null;
-  source: FileRef | null;
-}
-
 const ACTIVE = [TaskStatus.waiting, TaskStatus.running];
-const previewFiles = alias(files, 'preview_files');
-const resultFiles = alias(files, 'result_files');
-const sourceFiles = alias(files, 'source_files');
 
 /** "Owned by this owner" for tasks; never matches when the owner is empty (as for files). */
 export function taskOwnedBy(owner: Owner): SQL {
@@ -41,37 +24,8 @@ const ownerLockKey = (owner: Owner) =>
 const runGuard = (id: string, jobId: string) =>
   and(eq(coverTasks.id, id), eq(coverTasks.status, TaskStatus.running), eq(coverTasks.jobId, jobId));
 
-/** All SQL of the covers feature (tasks; read-only looks at files and download charges). */
+/** All SQL of the covers feature (its tasks; files and charges are asked of their features). */
 export function createCoversRepo(db: Db) {
-  function selectWithFiles() {
-    return db
-      .select({
-        task: coverTasks,
-        preview: {
-          id: previewFiles.id,
-          bucket: previewFiles.bucket,
-          storageKey: previewFiles.storageKey,
-          name: previewFiles.name,
-        },
-        result: {
-          id: resultFiles.id,
-          bucket: resultFiles.bucket,
-          storageKey: resultFiles.storageKey,
-          name: resultFiles.name,
-        },
-        source: {
-          id: sourceFiles.id,
-          bucket: sourceFiles.bucket,
-          storageKey: sourceFiles.storageKey,
-          name: sourceFiles.name,
-        },
-      })
-      .from(coverTasks)
-      .leftJoin(previewFiles, eq(previewFiles.id, coverTasks.previewFileId))
-      .leftJoin(resultFiles, eq(resultFiles.id, coverTasks.resultFileId))
-      .leftJoin(sourceFiles, eq(sourceFiles.id, coverTasks.sourceFileId));
-  }
-
   /** Runs `fn` holding the owner's lock, after counting their waiting + running tasks. */
   function withinActiveLimit<T>(owner: Owner, max: number, fn: (tx: Tx) => Promise<T>): Promise<T | null> {
     return db.transaction(async (tx) => {
@@ -140,8 +94,10 @@ export function createCoversRepo(db: Db) {
       });
     },
 
-    async findOwned(owner: Owner, id: string): Promise<TaskWithFiles | null> {
-      const [row] = await selectWithFiles()
+    async findOwned(owner: Owner, id: string): Promise<CoverTaskRow | null> {
+      const [row] = await db
+        .select()
+        .from(coverTasks)
         .where(and(eq(coverTasks.id, id), taskOwnedBy(owner)))
         .limit(1);
       return row ?? null;
@@ -161,34 +117,19 @@ export function createCoversRepo(db: Db) {
     async listOwned(
       owner: Owner,
       query: { ids?: string[] | undefined; limit: number; offset: number },
-    ): Promise<{ rows: TaskWithFiles[]; total: number }> {
+    ): Promise<{ rows: CoverTaskRow[]; total: number }> {
       const where = query.ids
         ? and(taskOwnedBy(owner), inArray(coverTasks.id, query.ids))
         : taskOwnedBy(owner);
       const [totalRow] = await db.select({ n: count() }).from(coverTasks).where(where);
-      const rows = await selectWithFiles()
+      const rows = await db
+        .select()
+        .from(coverTasks)
         .where(where)
         .orderBy(desc(coverTasks.createdAt), desc(coverTasks.id))
         .limit(query.limit)
         .offset(query.offset);
       return { rows, total: totalRow?.n ?? 0 };
-    },
-
-    /** Which of these tasks the user has paid the full download of (read-only look at the ledger). */
-    async paidTaskIds(userId: number, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .select({ taskId: creditConsumptions.taskId })
-        .from(creditConsumptions)
-        .where(
-          and(
-            eq(creditConsumptions.userId, userId),
-            eq(creditConsumptions.kind, COVER_DOWNLOAD.kind),
-            eq(creditConsumptions.purpose, COVER_DOWNLOAD.purpose),
-            inArray(creditConsumptions.taskId, ids),
-          ),
-        );
-      return new Set(rows.map((r) => r.taskId));
     },
 
     async ownerOf(id: string): Promise<(Owner & { status: number }) | undefined> {
@@ -277,16 +218,6 @@ export function createCoversRepo(db: Db) {
       return row ?? null;
     },
 
-    async sourceFile(fileId: number | null): Promise<Pick<FileRow, 'storageKey' | 'ext'> | null> {
-      if (fileId === null) return null;
-      const [row] = await db
-        .select({ storageKey: files.storageKey, ext: files.ext })
-        .from(files)
-        .where(eq(files.id, fileId))
-        .limit(1);
-      return row ?? null;
-    },
-
     /** Raises progress (never lowers it); false when the run is no longer this job's. */
     async reportProgress(id: string, jobId: string, progress: number): Promise<boolean> {
       const rows = await db
@@ -300,7 +231,14 @@ export function createCoversRepo(db: Db) {
     async finish(
       id: string,
       jobId: string,
-      done: { keyApplied: number; duration: number; resultFileId: number; previewFileId: number },
+      done: {
+        keyApplied: number;
+        duration: number;
+        resultFileId: number;
+        resultKey: string;
+        previewFileId: number;
+        previewKey: string;
+      },
     ): Promise<boolean> {
       const now = new Date();
       const rows = await db

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   COVER_LIMITS,
   Msg,
+  cacheBust,
   coverCreateBody,
   coverCreateData,
   coverDeleteBody,
@@ -17,12 +18,15 @@ import {
   coverUriCheckQuery,
   envelopeOf,
 } from '@ai-covers/contracts';
+import { z } from 'zod';
 import { requireOwner, requireUser } from '../../platform/auth/identity';
 import type { CoversService } from './covers.service';
 
 const tags = ['covers'];
 const bearer = [{ bearer: [] }];
 const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
+/** §7: every GET but the storage signing may carry the `_t` timestamp. */
+const timestamp = z.object({ ...cacheBust });
 const owner =
   'The caller is the signed-in user (Bearer) or the visitor (x-visitor-id header or ai-covers.uuid cookie).';
 
@@ -56,6 +60,7 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
           summary: "The caller's task (490618 when there is none)",
           description: owner,
           params: coverTaskParams,
+          querystring: timestamp,
           response: { 200: envelopeOf(coverTask) },
         },
       },
@@ -108,6 +113,7 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
           summary: 'Run a failed (4) or timed-out (6) task again',
           description: `${owner} Unknown task: 490618 'Request failed. Please refresh and try again.' (§8).`,
           params: coverTaskParams,
+          querystring: timestamp,
           response: { 200: envelopeOf(coverTask) },
         },
       },
@@ -165,7 +171,7 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
           tags,
           summary: 'A signed URL of the full MP3, after GET /v1/deduct charged the download',
           description:
-            "40001 not signed in; 490618 not the caller's task; 1 not done yet; 490026 'Not enough credits for download' until the download is charged (re-downloads are free).",
+            "40001 not signed in; 490010 a dead token (sign in again); 490618 not the caller's task; 1 not done yet; 490026 'Not enough credits for download' until the download is charged (re-downloads are free).",
           security: bearer,
           params: coverTaskParams,
           response: { 200: envelopeOf(coverDownloadData) },

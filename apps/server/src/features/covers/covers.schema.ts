@@ -45,6 +45,12 @@ export const coverTasks = pgTable(
     resultFileId: fileRef('result_file_id'),
     previewFileId: fileRef('preview_file_id'),
     /**
+     * Storage keys of the result and preview, kept with the task so that its answers sign their
+     * URLs without reading the files table (a file id set to null means the file is gone).
+     */
+    resultKey: text('result_key'),
+    previewKey: text('preview_key'),
+    /**
      * The queue job that owns the current run: set when enqueued and when a job claims the task.
      * Null while waiting means the job was never sent (the sweep sends it). Writes of a run are
      * guarded by it, so a stale job can never touch a task that moved on.

@@ -14,10 +14,11 @@ import {
 } from '@ai-covers/contracts';
 import type { VoiceInfo } from '@ai-covers/engine';
 import { AppError, badRequest } from '../../platform/http/app-error';
+import type { Owner } from '../../platform/auth/identity';
 import type { TaskLookup } from '../credits/credits.service';
-import type { Owner } from '../storage/storage.repo';
-import type { StorageService } from '../storage/storage.service';
-import type { CoversRepo, TaskWithFiles } from './covers.repo';
+import type { FilesService } from '../storage/files.service';
+import type { CoversRepo } from './covers.repo';
+import type { CoverTaskRow } from './covers.schema';
 import type { RenderEnqueuer } from './covers.enqueue';
 import { coverFileName, hasChanged, keyOf, keyShiftOf, newTaskId, toCoverTask } from './covers.view';
 
@@ -25,9 +26,26 @@ const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg,
 const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
 const tooManyActive = () => new AppError(Code.error, CoverMsg.tooManyActive, 429);
 
+/**
+ * A finished cover as the cover art feature sees it: its owner, names and free preview. The full
+ * result is not part of it: it is sold, and only `download` hands it out.
+ */
+export interface FinishedCover {
+  taskId: string;
+  owner: Owner;
+  songName: string;
+  voiceId: string;
+  voiceName: string;
+  duration: number | null;
+  /** The watermarked preview's stored file, while it exists. */
+  preview: { storageKey: string; name: string } | null;
+}
+
 export interface CoversServiceDeps {
   repo: CoversRepo;
-  storage: Pick<StorageService, 'ownedFileByKey' | 'readUrl' | 'deleteOwnedFiles'>;
+  files: Pick<FilesService, 'ownedFileByKey' | 'readUrl' | 'deleteOwnedFiles'>;
+  /** Which of these tasks the user has paid the full download of (asked of the wallet). */
+  paidTasks: (userId: number, taskIds: string[]) => Promise<Set<string>>;
   enqueue: RenderEnqueuer;
   /** The engine's built-in voices (a fixed list: read once). */
   voices: () => VoiceInfo[];
@@ -37,23 +55,30 @@ export interface CoversServiceDeps {
 
 /** The AI Covers tasks: create, read, wait, list, retry, resubmit, delete, download. */
 export function createCoversService(deps: CoversServiceDeps) {
-  const { repo, storage } = deps;
+  const { repo, files } = deps;
   const wait = deps.subscribe ?? { maxWaitMs: 20_000, pollMs: 500 };
   const voiceNames = new Map(deps.voices().map((v) => [v.id, v.name]));
   const voiceName = (id: string) => voiceNames.get(id) ?? id;
+  /** Told before a task is deleted, so features that keep files for it delete them too. */
+  const removalHooks: Array<(owner: Owner, taskId: string) => Promise<void>> = [];
 
-  async function views(owner: Owner, rows: TaskWithFiles[]): Promise<CoverTask[]> {
+  /** A signed URL of a task's file, while the file exists (its id turns null when it is deleted). */
+  const urlOf = async (fileId: number | null, storageKey: string | null, name: string) =>
+    fileId !== null && storageKey ? (await files.readUrl({ storageKey, name })).url : null;
+
+  async function views(owner: Owner, rows: CoverTaskRow[]): Promise<CoverTask[]> {
     const paid = owner.userId
-      ? await repo.paidTaskIds(
+      ? await deps.paidTasks(
           owner.userId,
-          rows.map((r) => r.task.id),
+          rows.map((task) => task.id),
         )
       : new Set<string>();
     return Promise.all(
-      rows.map(async ({ task, preview, source }) => {
+      rows.map(async (task) => {
         const done = task.status === TaskStatus.done;
-        const previewUrl = done && preview ? (await storage.readUrl(preview)).url : null;
-        const sourceUrl = done && source ? (await storage.readUrl(source)).url : null;
+        // The preview (watermarked) and the song as given: never the full result, which is sold.
+        const previewUrl = done ? await urlOf(task.previewFileId, task.previewKey, task.songName) : null;
+        const sourceUrl = done ? await urlOf(task.sourceFileId, task.sourceKey, task.songName) : null;
         return toCoverTask(task, { previewUrl, sourceUrl, paid: paid.has(task.id) });
       }),
     );
@@ -67,7 +92,7 @@ export function createCoversService(deps: CoversServiceDeps) {
 
   /** Checks the song and the voice, then inserts a waiting task and sends its job. */
   async function create(owner: Owner, body: Omit<CoverCreateBody, 'kind'>) {
-    const file = await storage.ownedFileByKey(owner, body.file_key);
+    const file = await files.ownedFileByKey(owner, body.file_key);
     if (file.fileType !== 'audio') throw badRequest(CoverMsg.notAudio);
     if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
       throw badRequest(CoverMsg.tooLong);
@@ -139,9 +164,8 @@ export function createCoversService(deps: CoversServiceDeps) {
       const found = await repo.findOwned(owner, taskId);
       if (!found) throw noTask(Msg.retryTaskFailed);
       const retryable: number[] = [TaskStatus.failed, TaskStatus.timeout];
-      if (!retryable.includes(found.task.status))
-        throw new AppError(Code.error, CoverMsg.retryNotFailed, 409);
-      if (found.task.sourceFileId === null) throw fileMissing();
+      if (!retryable.includes(found.status)) throw new AppError(Code.error, CoverMsg.retryNotFailed, 409);
+      if (found.sourceFileId === null) throw fileMissing();
       const outcome = await repo.requeueWithinLimit(owner, taskId, COVER_LIMITS.maxActivePerOwner);
       if (!outcome) throw tooManyActive();
       // Another retry of the same task won the race: this one changes nothing.
@@ -160,9 +184,8 @@ export function createCoversService(deps: CoversServiceDeps) {
         backing?: CoverBacking | undefined;
       },
     ) {
-      const found = await repo.findOwned(owner, body.task_id);
-      if (!found) throw noTask();
-      const { task } = found;
+      const task = await repo.findOwned(owner, body.task_id);
+      if (!task) throw noTask();
       if (task.sourceFileId === null) throw fileMissing();
       return create(owner, {
         file_key: task.sourceKey,
@@ -174,9 +197,10 @@ export function createCoversService(deps: CoversServiceDeps) {
 
     /** Deletes the task and its result files; a running task is closed and its job drops the result. */
     async remove(owner: Owner, taskId: string) {
+      if (await repo.findOwned(owner, taskId)) for (const hook of removalHooks) await hook(owner, taskId);
       const outcome = await repo.deleteOrClose(owner, taskId);
       if (!outcome) throw noTask();
-      if (outcome.fileIds.length > 0) await storage.deleteOwnedFiles(owner, outcome.fileIds);
+      if (outcome.fileIds.length > 0) await files.deleteOwnedFiles(owner, outcome.fileIds);
       return { task_id: taskId, outcome: outcome.outcome };
     },
 
@@ -196,16 +220,39 @@ export function createCoversService(deps: CoversServiceDeps) {
     /** A signed attachment URL of the full MP3, once this account has paid for the download. */
     async download(userId: number, taskId: string) {
       const owner = { userId, visitorId: null };
-      const found = await repo.findOwned(owner, taskId);
-      if (!found) throw noTask();
-      const { task } = found;
+      const task = await repo.findOwned(owner, taskId);
+      if (!task) throw noTask();
       if (task.status !== TaskStatus.done) throw new AppError(Code.error, CoverMsg.notDone, 409);
-      if (!(await repo.paidTaskIds(userId, [taskId])).has(taskId))
+      if (!(await deps.paidTasks(userId, [taskId])).has(taskId))
         throw new AppError(Code.notAvailable, CoverMsg.notPaid, 403);
-      if (!found.result) throw fileMissing();
+      if (task.resultFileId === null || !task.resultKey) throw fileMissing();
       const name = coverFileName(task.songName, voiceName(task.voiceId));
-      const { url, expire } = await storage.readUrl({ ...found.result, name }, { download: true });
+      const { url, expire } = await files.readUrl({ storageKey: task.resultKey, name }, { download: true });
       return { url, name, expire };
+    },
+
+    /**
+     * A finished cover of `owner` (any owner when omitted: the worker's view), or null when there is
+     * none, it is someone else's or it is not done.
+     */
+    async finishedCover(taskId: string, owner?: Owner): Promise<FinishedCover | null> {
+      const task = owner ? await repo.findOwned(owner, taskId) : await repo.findById(taskId);
+      if (!task || task.status !== TaskStatus.done) return null;
+      return {
+        taskId: task.id,
+        owner: { userId: task.userId, visitorId: task.userId ? null : task.visitorId },
+        songName: task.songName,
+        voiceId: task.voiceId,
+        voiceName: voiceName(task.voiceId),
+        duration: task.duration,
+        preview:
+          task.previewFileId !== null && task.previewKey
+            ? {
+                storageKey: task.previewKey,
+                name: coverFileName(task.songName, voiceName(task.voiceId), ' preview'),
+              }
+            : null,
+      };
     },
 
     /** For the wallet: whose covers task this is, and whether it has a finished result to pay for. */
@@ -213,6 +260,11 @@ export function createCoversService(deps: CoversServiceDeps) {
       const task = await repo.ownerOf(taskId);
       return task ? { userId: task.userId, ready: task.status === TaskStatus.done } : undefined;
     }) satisfies TaskLookup,
+
+    /** Registers what runs before a task of the owner is deleted (cover art deletes its files). */
+    registerRemovalHook(hook: (owner: Owner, taskId: string) => Promise<void>) {
+      removalHooks.push(hook);
+    },
 
     /** Sign-in hook: a visitor's covers become the account's. */
     claimVisitorTasks: (visitorId: string, userId: number) => repo.claimVisitorTasks(visitorId, userId),

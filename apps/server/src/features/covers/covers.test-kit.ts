@@ -74,7 +74,7 @@ const quiet = { info: () => {}, error: () => {} };
 export function renderDeps(ctx: TestContext, overrides: Partial<RenderDeps> = {}): RenderDeps {
   return {
     repo: createCoversRepo(ctx.database.db),
-    storage: ctx.app.services.storage,
+    files: ctx.features.storage.files,
     createCover,
     voiceName: (id) => getVoice(id)?.name ?? id,
     log: quiet,

@@ -97,7 +97,7 @@ describe('a cover from upload to paid download', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ code: 490026, data: null, msg: 'Not enough credits for download' });
 
-    await ctx.app.commerce.grantSignupGift(user.userId);
+    await ctx.features.credits.service.grantSignupGift(user.userId);
     const charged = await deduct(user.auth, taskId);
     expect(charged.json()).toMatchObject({ code: 0, data: { consumed: 1, repeated: false, balance: 0 } });
     expect((await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data.paid).toBe(true);
@@ -123,7 +123,7 @@ describe('a cover from upload to paid download', () => {
 
   it('nobody else can read, wait on, retry, delete, download or be charged for the task', async () => {
     const other = await signInTestUser(ctx);
-    await ctx.app.commerce.grantSignupGift(other.userId);
+    await ctx.features.credits.service.grantSignupGift(other.userId);
     const guest = visitor();
     for (const who of [other.auth, guest]) {
       for (const url of [`/v1/vsas/result/${taskId}`, `/v1/vsas/subscribe/${taskId}`]) {
@@ -144,7 +144,7 @@ describe('a cover from upload to paid download', () => {
     expect(stolen.json().code).toBe(490618);
     const none = await deduct(other.auth, 'no-such-task-123');
     expect(none.json()).toMatchObject({ code: 490618, msg: 'task_id: no such task for this account' });
-    expect(await ctx.app.commerce.credits.balance(other.userId)).toBe(1);
+    expect(await ctx.features.credits.service.balance(other.userId)).toBe(1);
     // Tools whose tasks live elsewhere keep the wallet's own rule.
     const noise = await get('/v1/deduct?kind=noise-reducer&task_id=elsewhere-1&val=30', other.auth);
     expect(noise.json()).toMatchObject({ code: 0, data: { consumed: 1 } });

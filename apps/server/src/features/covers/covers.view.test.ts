@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { COVER_LIMITS } from '@ai-covers/contracts';
-import { PREVIEW_SECONDS } from '@ai-covers/engine';
 import { createProgressReporter } from './covers.render';
 import {
   coverFileName,
@@ -118,14 +116,10 @@ describe('createProgressReporter', () => {
 });
 
 describe('previewStart', () => {
-  it("follows the engine's preview window: 30 % in, moved back so 30 s fit, unknown without a length", () => {
+  it("follows the engine's preview window for the product's preview length: 30 % in, moved back so 30 s fit, unknown without a length", () => {
     expect(previewStart(null)).toBeNull();
     expect(previewStart(20)).toBe(0);
     expect(previewStart(40)).toBe(10);
     expect(previewStart(200)).toBe(60);
-  });
-
-  it('the preview length the web app shows is the one the engine renders', () => {
-    expect(COVER_LIMITS.previewSeconds).toBe(PREVIEW_SECONDS);
   });
 });

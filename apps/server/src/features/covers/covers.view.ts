@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { COVER_DOWNLOAD, type CoverBacking, type CoverTask } from '@ai-covers/contracts';
-import { PREVIEW_SECONDS, previewWindow } from '@ai-covers/engine';
-import { formatDate } from '../library/library.service';
+import { COVER_DOWNLOAD, COVER_LIMITS, type CoverBacking, type CoverTask } from '@ai-covers/contracts';
+import { previewWindow } from '@ai-covers/engine';
+import { formatDate } from '../../platform/format/format-date';
 import type { CoverTaskRow } from './covers.schema';
 
 /** A new task id: 22 URL-safe characters (128 random bits). */
@@ -65,7 +65,7 @@ export function toCoverTask(
 /** Where the engine's preview starts in the song (seconds, to the millisecond); unknown until the length is. */
 export function previewStart(duration: number | null): number | null {
   if (duration === null) return null;
-  const [startMs] = previewWindow(Math.round(duration * 1000), 1000, PREVIEW_SECONDS);
+  const [startMs] = previewWindow(Math.round(duration * 1000), 1000, COVER_LIMITS.previewSeconds);
   return startMs / 1000;
 }
 

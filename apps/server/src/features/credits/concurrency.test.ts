@@ -1,33 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../platform/db/client';
-import { createUsersRepo } from '../users/users.repo';
+import { describe, expect, it } from 'vitest';
 import { createCreditsRepo } from './credits.repo';
 import { createCreditsService } from './credits.service';
-import { openTestDatabase as openWalletDatabase } from '../../test/context';
+import { newWalletUser, useWalletDatabase } from './credits.test-kit';
 
 // On Postgres (TEST_DATABASE_URL) 50 calls really run at once on 10 pooled connections.
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openWalletDatabase());
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
-});
-
-async function newUser() {
-  const { user } = await createUsersRepo(database.db).upsertByIdentity({
-    issuer: 'test',
-    subject: randomBytes(6).toString('hex'),
-  });
-  return user.id;
-}
+const wallet = useWalletDatabase();
+const newUser = () => newWalletUser(wallet.database);
 
 describe(`concurrent deductions (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('50 concurrent deductions for one download charge exactly once', async () => {
-    const credits = createCreditsService({ repo: createCreditsRepo(database.db) });
+    const credits = createCreditsService({ repo: createCreditsRepo(wallet.database.db) });
     const userId = await newUser();
     await credits.grant(userId, { source: 'purchase', sourceRef: 'order:1', amount: 5, details: 'pack' });
     const results = await Promise.allSettled(
@@ -44,7 +26,7 @@ describe(`concurrent deductions (${process.env.TEST_DATABASE_URL ? 'postgres' : 
   });
 
   it('two accounts racing for one task: exactly one is charged, the other gets 490618', async () => {
-    const credits = createCreditsService({ repo: createCreditsRepo(database.db) });
+    const credits = createCreditsService({ repo: createCreditsRepo(wallet.database.db) });
     const users = await Promise.all(Array.from({ length: 10 }, () => newUser()));
     for (const u of users)
       await credits.grant(u, { source: 'gift', sourceRef: 'signup', amount: 1, details: '' });
@@ -63,7 +45,7 @@ describe(`concurrent deductions (${process.env.TEST_DATABASE_URL ? 'postgres' : 
   });
 
   it('50 concurrent deductions for different tasks never overspend a balance of 20', async () => {
-    const credits = createCreditsService({ repo: createCreditsRepo(database.db) });
+    const credits = createCreditsService({ repo: createCreditsRepo(wallet.database.db) });
     const userId = await newUser();
     await credits.grant(userId, { source: 'gift', sourceRef: 'signup', amount: 8, details: 'gift' });
     await credits.grant(userId, { source: 'purchase', sourceRef: 'order:2', amount: 12, details: 'pack' });
@@ -77,6 +59,6 @@ describe(`concurrent deductions (${process.env.TEST_DATABASE_URL ? 'postgres' : 
     expect(ok).toHaveLength(20);
     expect(refused.map((e) => e.code)).toEqual(Array(30).fill(490026));
     expect(await credits.balance(userId)).toBe(0);
-    expect(await createCreditsRepo(database.db).unreconciledLots(userId)).toBe(0);
+    expect(await createCreditsRepo(wallet.database.db).unreconciledLots(userId)).toBe(0);
   });
 });

@@ -19,10 +19,3 @@ export function addDays(date: Date, days: number): Date {
 export function monthStart(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
 }
-
-/** The spec's date format 'YYYY-MM-DD HH:mm' (§5), in UTC. */
-export function formatDate(date: Date | string | null | undefined): string | null {
-  if (date === null || date === undefined) return null;
-  const d = typeof date === 'string' ? new Date(date) : date;
-  return d.toISOString().slice(0, 16).replace('T', ' ');
-}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lte, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import {
   creditConsumptionParts,
@@ -266,6 +266,43 @@ export function createCreditsRepo(db: Db) {
       return { total: total?.n ?? 0, rows };
     },
     /** Credits the user has spent in total (verify_used). */
+    /** Which of these tasks of a tool the user has been charged for, for one purpose. */
+    async chargedTaskIds(
+      userId: number,
+      kind: string,
+      purpose: string,
+      taskIds: string[],
+    ): Promise<Set<string>> {
+      if (taskIds.length === 0) return new Set();
+      const rows = await db
+        .select({ taskId: creditConsumptions.taskId })
+        .from(creditConsumptions)
+        .where(
+          and(
+            eq(creditConsumptions.userId, userId),
+            eq(creditConsumptions.kind, kind),
+            eq(creditConsumptions.purpose, purpose),
+            inArray(creditConsumptions.taskId, taskIds),
+          ),
+        );
+      return new Set(rows.map((r) => r.taskId));
+    },
+    /** Per order: the membership end or the latest expiry of its credit lots. */
+    async expiriesOfOrders(orderIds: number[]): Promise<Map<number, Date>> {
+      const out = new Map<number, Date>();
+      if (orderIds.length === 0) return out;
+      const lots = await db
+        .select({ orderId: creditLots.orderId, at: sql<Date>`max(${creditLots.expiresAt})` })
+        .from(creditLots)
+        .where(inArray(creditLots.orderId, orderIds))
+        .groupBy(creditLots.orderId);
+      const periods = await db
+        .select({ orderId: memberships.orderId, at: memberships.endsAt })
+        .from(memberships)
+        .where(inArray(memberships.orderId, orderIds));
+      for (const r of [...lots, ...periods]) if (r.orderId !== null) out.set(r.orderId, new Date(r.at));
+      return out;
+    },
     async spentTotal(userId: number): Promise<number> {
       const [row] = await db
         .select({ total: sum(creditConsumptions.amount) })

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  Code,
-  creditsAccount,
+  creditsAccountData,
   deductData,
   deductQuery,
   envelopeOf,
@@ -10,8 +9,6 @@ import {
   integralUpgradeData,
   kindOptionalQuery,
   kindQuery,
-  membershipItem,
-  Msg,
   recordsData,
   recordsQuery,
   verifyData,
@@ -19,8 +16,7 @@ import {
   cacheBust,
 } from '@ai-covers/contracts';
 import { z } from 'zod';
-import { requireUser } from '../../platform/auth/identity';
-import { AppError } from '../../platform/http/app-error';
+import { reloginRequired, requireUser } from '../../platform/auth/identity';
 import type { CreditsService } from './credits.service';
 import type { IntegralService } from './integral.service';
 
@@ -76,8 +72,9 @@ export function creditsRoutes(credits: CreditsService, integral: IntegralService
         },
       },
       async (request) => {
+        // §8: the paid check maps "not signed in" to 490010 as well, token or no token.
         const userId = request.identity.userId;
-        if (!userId) throw new AppError(Code.relogin, Msg.notLoggedIn, 401);
+        if (!userId) throw reloginRequired();
         return ok({ kind: request.query.kind ?? null, pay: await credits.paidCheck(userId) });
       },
     );
@@ -132,7 +129,7 @@ export function creditsRoutes(credits: CreditsService, integral: IntegralService
           summary: 'Credits page summary: balance, totals by origin, expired credits, memberships',
           security: bearer,
           querystring: z.object({ ...cacheBust }),
-          response: { 200: envelopeOf(creditsAccount.extend({ memberships: z.array(membershipItem) })) },
+          response: { 200: envelopeOf(creditsAccountData) },
         },
       },
       async (request) => {

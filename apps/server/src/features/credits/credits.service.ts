@@ -15,7 +15,8 @@ import {
 } from '@ai-covers/contracts';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { CreditsRepo, LedgerOps, MembershipRow, Tx } from './credits.repo';
-import { addMonths, formatDate, monthStart } from './credits-time';
+import { formatDate } from '../../platform/format/format-date';
+import { addMonths, monthStart } from './credits-time';
 
 /**
  * What the feature that owns a tool's tasks says about one task: its account (`null` for a
@@ -69,8 +70,8 @@ export function activeMemberships(rows: MembershipRow[], now: Date): MembershipR
 export function toMembershipItem(m: MembershipRow, now: Date): MembershipItem {
   return {
     plan: m.plan as MembershipItem['plan'],
-    starts_at: formatDate(m.startsAt)!,
-    expire_time: formatDate(m.endsAt)!,
+    starts_at: formatDate(m.startsAt),
+    expire_time: formatDate(m.endsAt),
     active: m.startsAt <= now && m.endsAt > now,
     order_id: m.orderId,
   };
@@ -79,6 +80,7 @@ export function toMembershipItem(m: MembershipRow, now: Date): MembershipItem {
 /** The wallet: grants, charges, balance, records. Every movement is one per-user transaction. */
 export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date; tasks?: TaskLookups }) {
   const { repo } = deps;
+  const tasks: TaskLookups = { ...deps.tasks };
   const now = deps.now ?? (() => new Date());
 
   /** Grants a lot inside an open transaction (used by fulfilment, conversion, presents). */
@@ -131,7 +133,7 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
      * charge again and takes nothing. Members use their allowance (or unlimited use) instead.
      */
     async deduct(userId: number, input: DeductInput): Promise<DeductData> {
-      const lookup = deps.tasks?.[input.kind];
+      const lookup = tasks[input.kind];
       if (lookup) {
         const task = await lookup(input.taskId);
         if (!task || task.userId !== userId)
@@ -261,12 +263,12 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
         total,
         rows: rows.map((l): AcquisitionRecord => ({
           id: l.id,
-          date: formatDate(l.createdAt)!,
+          date: formatDate(l.createdAt),
           type: l.source as LotSource,
           details: l.details,
           amount: l.amount,
           remaining: l.expiresAt > at ? l.remaining : 0,
-          expiry: formatDate(l.expiresAt)!,
+          expiry: formatDate(l.expiresAt),
           expired: l.expiresAt <= at,
           refunded: l.refundedAmount,
         })),
@@ -281,7 +283,7 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
         total,
         rows: rows.map((c): ConsumptionRecord => ({
           id: c.id,
-          date: formatDate(c.createdAt)!,
+          date: formatDate(c.createdAt),
           type: c.amount === 0 && c.allowanceUnits > 0 ? 'membership' : 'credits',
           details: c.details,
           kind: c.kind as ToolKind,
@@ -296,6 +298,24 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
       return repo.expireLots(now());
     },
 
+    /** Which of these tasks of a tool the user has been charged for, for one purpose. */
+    chargedTaskIds(userId: number, kind: string, purpose: string, taskIds: string[]): Promise<Set<string>> {
+      return repo.chargedTaskIds(userId, kind, purpose, taskIds);
+    },
+
+    /** Per order: when what it bought ends (a membership's end, its credit lots' latest expiry). */
+    expiriesOfOrders(orderIds: number[]): Promise<Map<number, Date>> {
+      return repo.expiriesOfOrders(orderIds);
+    },
+
+    /**
+     * Lets the feature that owns a tool's tasks say who owns one before it is charged (registered
+     * in app.ts once both features exist). Tools without one keep "the first account charged owns it".
+     */
+    registerTaskLookup(kind: ToolKind, lookup: TaskLookup): void {
+      tasks[kind] = lookup;
+    },
+
     /** Runs `fn` in the user's ledger transaction (fulfilment and refunds of billing). */
     inUserTx<T>(userId: number, fn: (ops: LedgerOps, tx: Tx) => Promise<T>): Promise<T> {
       return repo.inUserTx(userId, fn);
@@ -304,6 +324,8 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
   return service;
 }
 export type CreditsService = ReturnType<typeof createCreditsService>;
+/** The ledger operations and transaction handed to billing inside the wallet's transaction. */
+export type { LedgerOps, Tx as LedgerTx } from './credits.repo';
 
 /** Writes the consumption record and takes its credits from the lots that expire first. */
 async function consume(

@@ -44,11 +44,11 @@ describe('GET /v1/deduct', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 490026, msg: 'Not enough credits for download' });
 
-    expect(await ctx.app.commerce.grantSignupGift(userId)).toBe(true);
-    expect(await ctx.app.commerce.grantSignupGift(userId)).toBe(false);
+    expect(await ctx.features.credits.service.grantSignupGift(userId)).toBe(true);
+    expect(await ctx.features.credits.service.grantSignupGift(userId)).toBe(false);
     // As a user-info contributor it grants nothing more and reports the wallet fields.
-    expect(await ctx.app.commerce.userInfoContributor({ userId })).toMatchObject({ credit: 1 });
-    const info = await ctx.app.commerce.userInfoCredits(userId);
+    expect(await ctx.features.credits.userInfoContributor({ userId })).toMatchObject({ credit: 1 });
+    const info = await ctx.features.credits.userInfoCredits(userId);
     expect(info).toMatchObject({
       credit: 1,
       free_left: 1,
@@ -73,7 +73,7 @@ describe('GET /v1/deduct', () => {
   it('50 concurrent HTTP deductions for one download charge exactly once', async () => {
     const { userId, auth } = await signInTestUser(ctx);
     await seedCoverTask(ctx, userId, 'race-1');
-    await ctx.app.commerce.credits.grant(userId, {
+    await ctx.features.credits.service.grant(userId, {
       source: 'purchase',
       sourceRef: 'order:x',
       amount: 3,
@@ -109,7 +109,7 @@ describe('verify, paid check, OpenAPI', () => {
       kind: 'bgremover',
       pay: false,
     });
-    await ctx.app.commerce.credits.grant(userId, {
+    await ctx.features.credits.service.grant(userId, {
       source: 'purchase',
       sourceRef: 'order:y',
       amount: 100,
@@ -140,7 +140,7 @@ describe('integral upgrade', () => {
     const fresh = (await get('/v1/integral/wsid', auth)).json().data;
     expect(fresh).toMatchObject({ status: 1, need_upgrade: 0 });
     const keep = new Date(Date.now() + 40 * 86_400_000);
-    await ctx.app.commerce.integral.importPoints(userId, [
+    await ctx.features.credits.integral.importPoints(userId, [
       { kind: 'bgremover', points: 30, expiresAt: keep },
       { kind: 'noise-reducer', points: 12, expiresAt: new Date(Date.now() + 400 * 86_400_000) },
       { kind: 'restyle', points: 50, expiresAt: new Date(Date.now() - 86_400_000) },
@@ -177,7 +177,7 @@ describe('integral upgrade', () => {
 describe('expiry job', () => {
   it('the scheduled job writes expired lots off and the balance never counts them', async () => {
     const { userId, auth } = await signInTestUser(ctx);
-    await ctx.app.commerce.credits.grant(userId, {
+    await ctx.features.credits.service.grant(userId, {
       source: 'present',
       sourceRef: 'activity:old',
       amount: 4,
@@ -189,7 +189,7 @@ describe('expiry job', () => {
       .where(eq(creditLots.userId, userId));
     expect((await get('/v1/credits/account', auth)).json().data).toMatchObject({ balance: 0, expired: 4 });
     const log = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as never;
-    await startCreditsJobs({ queue: ctx.queue, database: ctx.database, log });
+    await startCreditsJobs({ queue: ctx.queue, credits: ctx.features.credits.service, log });
     const schedules = await ctx.queue.boss.getSchedules();
     expect(schedules.map((s) => s.name)).toContain(EXPIRE_LOTS_JOB);
     await ctx.queue.send(EXPIRE_LOTS_JOB, {});
@@ -207,7 +207,7 @@ describe('expiry job', () => {
   it("charges a covers download only for the caller's own finished task", async () => {
     const { userId, auth } = await signInTestUser(ctx);
     const other = await signInTestUser(ctx);
-    await ctx.app.commerce.credits.grant(userId, {
+    await ctx.features.credits.service.grant(userId, {
       source: 'purchase',
       sourceRef: 'order:y',
       amount: 5,

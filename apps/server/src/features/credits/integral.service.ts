@@ -2,7 +2,7 @@ import { CREDIT_RULES, TOOL_KINDS, type IntegralInfo, type ToolKind } from '@ai-
 import { badRequest, conflict } from '../../platform/http/app-error';
 import type { LegacyPointsRow } from './credits.repo';
 import type { CreditsService } from './credits.service';
-import { formatDate } from './credits-time';
+import { formatDateOrNull } from '../../platform/format/format-date';
 
 /** What an account's old-system points (integral) look like now. */
 export function summarisePoints(rows: LegacyPointsRow[], at: Date, upgraded: boolean): IntegralInfo {
@@ -16,7 +16,7 @@ export function summarisePoints(rows: LegacyPointsRow[], at: Date, upgraded: boo
     need_upgrade: !upgraded && integral > 0 ? 1 : 0,
     integral: upgraded ? 0 : integral,
     integral_all: rows.reduce((a, r) => a + r.points, 0),
-    integral_expired_time: formatDate(
+    integral_expired_time: formatDateOrNull(
       nextExpiry ? new Date(nextExpiry) : lastExpiry ? new Date(lastExpiry) : null,
     ),
     integral_is_expired: rows.length > 0 && integral === 0 ? 1 : 0,

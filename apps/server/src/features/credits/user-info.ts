@@ -6,9 +6,6 @@ import { monthStart } from './credits-time';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 
-/** Whether a login present can be claimed (from the promotion feature); absent = none running. */
-export type PresentState = (userId: number) => Promise<{ active: boolean; claimable: boolean }>;
-
 /** -1 in a "left" field means unlimited (members on tools without a monthly cap). */
 const UNLIMITED = -1;
 
@@ -17,23 +14,18 @@ const UNLIMITED = -1;
  * spec names a field only (docs/decisions/061-credits-ledger.md): `*_free`/`*_left` are what a
  * member may still use this month per tool (-1 unlimited), `free_*` the gifted credits.
  */
-export function createUserInfoCredits(deps: {
-  repo: CreditsRepo;
-  now?: () => Date;
-  presentState?: PresentState;
-}) {
+export function createUserInfoCredits(deps: { repo: CreditsRepo; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return async function userInfoCredits(userId: number): Promise<UserInfoCreditFields> {
     const { repo } = deps;
     const at = now();
-    const [balance, rows, gifts, legacy, upgrade, spent, present] = await Promise.all([
+    const [balance, rows, gifts, legacy, upgrade, spent] = await Promise.all([
       repo.balance(userId, at),
       repo.listMemberships(userId),
       repo.lotsBySource(userId, 'gift'),
       repo.listLegacyPoints(userId),
       repo.findUpgrade(userId),
       repo.spentTotal(userId),
-      deps.presentState ? deps.presentState(userId) : Promise.resolve({ active: false, claimable: false }),
     ]);
     const active = activeMemberships(rows, at);
     const member = active.length > 0;
@@ -85,8 +77,6 @@ export function createUserInfoCredits(deps: {
       tcm_free_left: member ? UNLIMITED : 0,
       crc_dl_left: member ? UNLIMITED : balance,
       restyle_free_left: member ? UNLIMITED : 0,
-      pds_active_now: present.claimable ? 1 : 0,
-      pds_active: present.active ? 1 : 0,
     };
   };
 }

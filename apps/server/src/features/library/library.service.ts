@@ -6,18 +6,12 @@ import {
   type LibraryListQuery,
 } from '@ai-covers/contracts';
 import { AppError, badRequest, conflict } from '../../platform/http/app-error';
-import type { Owner } from '../storage/storage.repo';
-import type { FileRow } from '../storage/storage.schema';
-import type { StorageService } from '../storage/storage.service';
-import type { LibraryRepo } from './library.repo';
+import type { Owner } from '../../platform/auth/identity';
+import { formatDate } from '../../platform/format/format-date';
+import type { FilesService, StoredFile } from '../storage/files.service';
 
 const THUMB_PROCESS = 'image/resize,w_96,h_96,m_fill/format,webp';
 const missing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
-
-/** 'YYYY-MM-DD HH:mm' in UTC (§5 date format). */
-export function formatDate(date: Date): string {
-  return date.toISOString().slice(0, 16).replace('T', ' ');
-}
 
 /**
  * A client-local 'YYYY-MM-DD[ HH:mm]' as a UTC instant; `tz` is getTimezoneOffset() (minutes to
@@ -35,12 +29,12 @@ export function parseLocalDate(text: string, tz: number, endOfDay: boolean): Dat
 }
 
 /** The cloud file library (§2 account area): list, rename, delete, export of the caller's files. */
-export function createLibraryService(deps: { repo: LibraryRepo; storage: StorageService }) {
-  const { repo, storage } = deps;
+export function createLibraryService(deps: { files: FilesService }) {
+  const { files } = deps;
 
-  async function toLibraryFile(row: FileRow): Promise<LibraryFile> {
-    const { url } = await storage.readUrl(row);
-    const thumb = row.fileType === 'image' ? await storage.readUrl(row, { process: THUMB_PROCESS }) : null;
+  async function toLibraryFile(row: StoredFile): Promise<LibraryFile> {
+    const { url } = await files.readUrl(row);
+    const thumb = row.fileType === 'image' ? await files.readUrl(row, { process: THUMB_PROCESS }) : null;
     return {
       id: row.id,
       name: row.name,
@@ -64,7 +58,7 @@ export function createLibraryService(deps: { repo: LibraryRepo; storage: Storage
       const from = query.start ? parseLocalDate(query.start, query.tz, false) : null;
       const to = query.end ? parseLocalDate(query.end, query.tz, true) : null;
       if (from && to && from >= to) throw badRequest('query.end: must not be before start');
-      const { rows, total } = await repo.list(owner, {
+      const { rows, total } = await files.listOwnedFiles(owner, {
         types: query.type === 'all' ? null : [query.type],
         from,
         to,
@@ -81,11 +75,11 @@ export function createLibraryService(deps: { repo: LibraryRepo; storage: Storage
 
     /** Renames one of the caller's files: ≤100 characters, unique among them (§5). */
     async rename(owner: Owner, id: number, name: string): Promise<LibraryFile> {
-      const file = await repo.findOwned(owner, id);
+      const file = await files.findOwnedFile(owner, id);
       if (!file) throw missing();
       if (!file.renamable) throw new AppError(Code.error, Msg.modificationNotSupported, 403);
-      if (file.name !== name && !(await repo.renameUnique(owner, id, name))) {
-        if (!(await repo.findOwned(owner, id))) throw missing();
+      if (file.name !== name && !(await files.renameOwnedFile(owner, id, name))) {
+        if (!(await files.findOwnedFile(owner, id))) throw missing();
         throw conflict(Msg.duplicateName);
       }
       return toLibraryFile({ ...file, name });
@@ -94,17 +88,17 @@ export function createLibraryService(deps: { repo: LibraryRepo; storage: Storage
     /** Deletes the caller's files and their bytes; all named files must be theirs, else nothing changes. */
     async remove(owner: Owner, ids: number[]): Promise<number> {
       const unique = [...new Set(ids)];
-      if ((await repo.countOwned(owner, unique)) !== unique.length) throw missing();
-      const rows = await storage.deleteOwnedFiles(owner, unique);
+      if ((await files.countOwnedFiles(owner, unique)) !== unique.length) throw missing();
+      const rows = await files.deleteOwnedFiles(owner, unique);
       if (rows === 0) throw missing();
       return rows;
     },
 
     /** A download URL of the original bytes with its name (export). */
     async exportFile(owner: Owner, id: number): Promise<{ url: string; name: string }> {
-      const file = await repo.findOwned(owner, id);
+      const file = await files.findOwnedFile(owner, id);
       if (!file) throw missing();
-      const { url } = await storage.readUrl(file, { download: true });
+      const { url } = await files.readUrl(file, { download: true });
       return { url, name: file.name };
     },
   };

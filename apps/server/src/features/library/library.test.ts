@@ -111,8 +111,8 @@ describe('cloud file library', () => {
     expect(missing.json()).toEqual({ code: 40004, data: null, msg: 'The file does not exist.' });
   });
 
-  it("refuses to rename a product result: 'Modification is not supported.'", async () => {
-    const result = await ctx.app.services.storage.storeOutput(
+  it('hides product outputs (a full cover, a preview): not listed, renamed or exported', async () => {
+    const result = await ctx.features.storage.files.storeOutput(
       { userId: user.userId, visitorId: null },
       {
         body: (await import('node:stream')).Readable.from([someBytes()]),
@@ -122,11 +122,15 @@ describe('cloud file library', () => {
       },
     );
     const res = await post(user.auth, '/v1/library/rename', { id: result.id, name: 'mine.mp3' });
-    expect(res.json().msg).toBe('Modification is not supported.');
-    expect((await list(user.auth)).json().data.rows[0]).toMatchObject({
-      name: 'cover.mp3',
-      can_rename: false,
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe('The file does not exist.');
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/library/export/${result.id}`,
+      headers: user.auth,
     });
+    expect(exported.statusCode).toBe(404);
+    expect(await names(user.auth)).not.toContain('cover.mp3');
   });
 
   it("never shows, renames, exports or deletes another owner's file", async () => {
@@ -145,7 +149,7 @@ describe('cloud file library', () => {
     const mine = (await list(user.auth)).json().data.rows[0].id;
     expect((await post(user.auth, '/v1/library/delete', { ids: [mine, theirs] })).statusCode).toBe(404);
     expect(await names(stranger)).toEqual(['secret.mp3']);
-    expect((await list(user.auth)).json().data.total).toBe(5);
+    expect((await list(user.auth)).json().data.total).toBe(4);
   });
 
   it('exports the original bytes as a download', async () => {
@@ -177,7 +181,9 @@ describe('cloud file library', () => {
     const row = (await list(guest)).json().data.rows[0];
     expect(row.expire_at).not.toBeNull();
     const account = await signInTestUser(ctx);
-    expect(await ctx.app.services.storage.claimVisitorFiles(guest['x-visitor-id']!, account.userId)).toBe(1);
+    expect(await ctx.features.storage.files.claimVisitorFiles(guest['x-visitor-id']!, account.userId)).toBe(
+      1,
+    );
     const claimed = (await list(account.auth)).json().data.rows;
     expect(claimed.map((r: { name: string }) => r.name)).toEqual(['guest.mp3']);
     expect(claimed[0].expire_at).toBeNull();

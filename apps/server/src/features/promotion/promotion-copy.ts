@@ -1,3 +1,5 @@
+import { languageTags, negotiateLanguage } from '@ai-covers/contracts';
+
 /** Copy of the server-rendered promotion page, in every copy language (§9). */
 export const PROMOTION_COPY = {
   en: {
@@ -93,13 +95,7 @@ export const PROMOTION_COPY = {
 } as const;
 export type PromotionLang = keyof typeof PROMOTION_COPY;
 
-/** The page language: ?lang=, else the first Accept-Language tag we have copy for, else en (§5). */
+/** The page language: ?lang=, else the Accept-Language tags, by the §5 rule (first supported wins). */
 export function promotionLang(query: string | undefined, acceptLanguage: string | undefined): PromotionLang {
-  const candidates = [query, ...(acceptLanguage ?? '').split(',').map((p) => p.split(';')[0]?.trim())];
-  for (const c of candidates) {
-    const base = c?.toLowerCase().split('-')[0];
-    const lang = base === 'br' ? 'pt' : base;
-    if (lang && lang in PROMOTION_COPY) return lang as PromotionLang;
-  }
-  return 'en';
+  return negotiateLanguage([query, ...languageTags(acceptLanguage)]);
 }

@@ -50,12 +50,14 @@ export const PROMOTION_SCRIPT = `(() => {
     if (info.code !== 0) { say('signIn'); return null; }
     // The extra login-present check runs after the user info update (spec section 2).
     if (info.data && info.data.pds_active_now === 0 && info.data.pds_active === 1) { say('claimed'); return null; }
-    return fetch('/api/v3/market/csrf-token?_t=' + Date.now(), { credentials: 'include' }).then(json).then((csrf) =>
+    // The event service takes the business header 'editor' (spec section 7).
+    const business = { business: 'editor' };
+    return fetch('/api/v3/market/csrf-token?_t=' + Date.now(), { credentials: 'include', headers: business }).then(json).then((csrf) =>
       fetch('/api/v3/market/present/exchange', {
         method: 'POST',
         credentials: 'include',
         headers: Object.assign({ 'content-type': 'application/json', 'x-plugin-id': root.dataset.plugin,
-          'x-activity-id': root.dataset.activity, 'x-csrf-token': csrf.data.csrf_token }, auth),
+          'x-activity-id': root.dataset.activity, 'x-csrf-token': csrf.data.csrf_token }, business, auth),
         body: '{}',
       }).then(json).then((res) => {
         if (res.code !== 0) say('failed');

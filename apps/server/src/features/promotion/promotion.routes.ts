@@ -6,10 +6,13 @@ import { CSRF_COOKIE, type PromotionService } from './promotion.service';
 import { promotionLang } from './promotion-copy';
 import { PROMOTION_SCRIPT, renderPromotionPage } from './promotion-page';
 
+/** §7: clients of the event service send the business header 'editor'; any other value is refused. */
+const business = z.enum(['editor'], { error: "must be 'editor'" }).optional();
 const exchangeHeaders = z.object({
   'x-plugin-id': z.string().trim().min(1, 'is required').max(64),
   'x-activity-id': z.string().trim().min(1, 'is required').max(64),
   'x-csrf-token': z.string().trim().max(256).optional(),
+  business,
 });
 const exchangeData = z.object({
   activity_id: z.string(),
@@ -51,6 +54,7 @@ export function promotionRoutes(promotion: PromotionService, basePath = ''): Fas
         schema: {
           tags: ['promotion'],
           summary: 'A CSRF token for the event service; sets its cookie (call with credentials)',
+          headers: z.object({ business }),
           querystring: z.object({ ...cacheBust }),
           response: { 200: envelopeOf(z.object({ csrf_token: z.string() })) },
         },
@@ -75,7 +79,7 @@ export function promotionRoutes(promotion: PromotionService, basePath = ''): Fas
           tags: ['promotion'],
           summary: 'Claim an activity present (once per account per activity)',
           description:
-            'Headers: x-plugin-id, x-activity-id, x-csrf-token (from csrf-token, with its cookie).',
+            "Headers: x-plugin-id, x-activity-id, x-csrf-token (from csrf-token, with its cookie), business 'editor'.",
           security: [{ bearer: [] }],
           headers: exchangeHeaders,
           body: z.object({}).passthrough().optional(),

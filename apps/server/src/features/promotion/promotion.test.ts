@@ -26,20 +26,21 @@ const ids = { 'x-plugin-id': 'ai-covers', 'x-activity-id': 'login-present' };
 describe('event service', () => {
   it('grants the login present once per account, with the CSRF pair', async () => {
     const { userId, auth } = await signInTestUser(ctx);
-    expect(await ctx.app.commerce.userInfoCredits(userId)).toMatchObject({
-      pds_active: 1,
-      pds_active_now: 1,
-    });
+    // The user info a client reads combines the wallet's fields with the promotion's (reading it
+    // also grants the 1-credit signup gift, so the balances below include it).
+    const info = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/v1/user/info', headers: auth })).json().data;
+    expect(await info()).toMatchObject({ ws_id: userId, pds_active: 1, pds_active_now: 1 });
     const { token, cookie } = await csrf();
-    const first = await exchange({ ...auth, ...ids, 'x-csrf-token': token, cookie });
-    expect(first.json()).toMatchObject({ code: 0, data: { granted: true, credits: 3, balance: 3 } });
+    const first = await exchange({ ...auth, ...ids, business: 'editor', 'x-csrf-token': token, cookie });
+    expect(first.json()).toMatchObject({ code: 0, data: { granted: true, credits: 3, balance: 4 } });
     const second = await exchange({ ...auth, ...ids, 'x-csrf-token': token, cookie });
     expect(second.json()).toMatchObject({
       code: 0,
       msg: 'already claimed',
-      data: { granted: false, balance: 3 },
+      data: { granted: false, balance: 4 },
     });
-    expect(await ctx.app.commerce.userInfoCredits(userId)).toMatchObject({ credit: 3, pds_active_now: 0 });
+    expect(await info()).toMatchObject({ credit: 4, pds_active: 1, pds_active_now: 0 });
   });
 
   it('refuses without a valid CSRF token, sign-in, or a known activity, and grants nothing', async () => {
@@ -55,13 +56,19 @@ describe('event service', () => {
       [{ ...auth, ...ids, 'x-activity-id': 'nope', 'x-csrf-token': token, cookie }, 404, /^x-activity-id: /],
       [{ ...auth, ...ids, 'x-plugin-id': 'other', 'x-csrf-token': token, cookie }, 400, /^x-plugin-id: /],
       [{ ...auth, 'x-csrf-token': token, cookie }, 400, /^headers\.x-plugin-id: /],
+      // §7: the event service's business header, when sent, is 'editor'.
+      [
+        { ...auth, ...ids, business: 'studio', 'x-csrf-token': token, cookie },
+        400,
+        /^headers\.business: must be 'editor'/,
+      ],
     ];
     for (const [headers, status, msg] of cases) {
       const res = await exchange(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(status);
       expect(res.json().msg).toMatch(msg);
     }
-    expect((await ctx.app.commerce.userInfoCredits(userId)).credit).toBe(0);
+    expect((await ctx.features.credits.userInfoCredits(userId)).credit).toBe(0);
   });
 });
 
@@ -80,5 +87,6 @@ describe('/promotion.html', () => {
     const script = await ctx.app.inject({ method: 'GET', url: '/api/v3/market/promotion.js' });
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.body).toContain('/api/v3/market/present/exchange');
+    expect(script.body).toContain("{ business: 'editor' }");
   });
 });

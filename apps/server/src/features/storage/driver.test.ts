@@ -7,8 +7,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mimeTypeOf, type StorageTokenParams } from '@ai-covers/contracts';
 import { createTestContext, type TestContext } from '../../test/context';
-import { createObjectStore } from './storage.factory';
-import type { ObjectStore } from './object-store';
+import { createObjectStore } from '../../platform/storage/create-object-store';
+import type { ObjectStore } from '../../platform/storage/object-store';
 import { signedPutHeaders, someBytes, visitor, type Headers } from './storage.test-kit';
 
 // One suite, two drivers: the embedded store and S3 (s3rver in-process on a random port).

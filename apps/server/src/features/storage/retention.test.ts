@@ -3,15 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
-import { createObjectStore } from './storage.factory';
+import { createObjectStore } from '../../platform/storage/create-object-store';
 import { createStorageRepo } from './storage.repo';
-import {
-  EXPIRE_UPLOADS_JOB,
-  ORPHAN_GRACE_MS,
-  SWEEP_ORPHANS_JOB,
-  startStorageJobs,
-  sweepOrphans,
-} from './storage.jobs';
+import { EXPIRE_UPLOADS_JOB, ORPHAN_GRACE_MS, SWEEP_ORPHANS_JOB, sweepOrphans } from './storage.jobs';
 import { getToken, putObject, someBytes, visitor } from './storage.test-kit';
 
 let ctx: TestContext;
@@ -20,12 +14,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'retention-test-'));
   // 0.00001 days ≈ 0.9 s, so the test need not wait a week.
   ctx = await createTestContext({ DATA_DIR: dataDir, STORAGE_ANON_RETENTION_DAYS: '0.00001' });
-  await startStorageJobs({
-    queue: ctx.queue,
-    database: ctx.database,
-    settings: ctx.settings,
-    log: ctx.app.log,
-  });
+  await ctx.features.storage.startJobs(ctx.queue, ctx.app.log);
 });
 afterAll(async () => {
   await ctx?.close();

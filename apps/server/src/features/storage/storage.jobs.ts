@@ -1,10 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Settings } from '../../config';
-import type { Database } from '../../platform/db/client';
 import type { Queue } from '../../platform/queue/queue';
-import type { ObjectStore } from './object-store';
-import { createStorageRepo, type StorageRepo } from './storage.repo';
-import { createObjectStore } from './storage.factory';
+import type { ObjectStore } from '../../platform/storage/object-store';
+import type { StorageRepo } from './storage.repo';
 
 export const EXPIRE_UPLOADS_JOB = 'storage.expire-uploads';
 /** Every 15 minutes: an anonymous upload lives its retention period plus at most a quarter hour. */
@@ -77,12 +74,11 @@ export async function sweepOrphans(
 /** Registers the retention handler and its schedule (pg-boss cron runs it on one worker). */
 export async function startStorageJobs(deps: {
   queue: Queue;
-  database: Database;
-  settings: Settings;
+  repo: StorageRepo;
+  store: ObjectStore;
   log: FastifyBaseLogger;
 }): Promise<void> {
-  const repo = createStorageRepo(deps.database.db);
-  const store = createObjectStore(deps.settings);
+  const { repo, store } = deps;
   await deps.queue.work(EXPIRE_UPLOADS_JOB, async () => {
     const expired = await expireUploads({ repo, store, log: deps.log });
     if (expired > 0) deps.log.info({ expired }, 'expired anonymous uploads');

@@ -1,12 +1,22 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Owner } from '../../platform/auth/identity';
 import type { Db } from '../../platform/db/client';
 import { files, type FileRow, type NewFileRow } from './storage.schema';
-
-/** Whose files a query may touch: the user's when signed in, else the visitor's unclaimed ones. */
-export interface Owner {
-  userId: number | null;
-  visitorId: string | null;
-}
 
 /** The SQL condition "owned by this owner"; never matches when the owner is empty. */
 export function ownedBy(owner: Owner): SQL {
@@ -15,9 +25,78 @@ export function ownedBy(owner: Owner): SQL {
   return sql`false`;
 }
 
-/** All SQL of the files table used by storage (uploads, claims, retention). */
+/**
+ * "Owned by this owner and theirs to use": excludes the product's internal files (a cover's full
+ * result and preview), which only the feature that made them hands out.
+ */
+export function usableBy(owner: Owner): SQL {
+  return and(ownedBy(owner), eq(files.internal, false))!;
+}
+
+export interface ListFilter {
+  types: string[] | null;
+  from: Date | null;
+  /** Exclusive upper bound. */
+  to: Date | null;
+  limit: number;
+  offset: number;
+}
+
+/** All SQL of the files table (uploads, outputs, the library's reads and renames, claims, retention). */
 export function createStorageRepo(db: Db) {
   return {
+    async listUsable(owner: Owner, filter: ListFilter): Promise<{ rows: FileRow[]; total: number }> {
+      const conditions: SQL[] = [usableBy(owner)];
+      if (filter.types) conditions.push(inArray(files.fileType, filter.types));
+      if (filter.from) conditions.push(gte(files.createdAt, filter.from));
+      if (filter.to) conditions.push(lt(files.createdAt, filter.to));
+      const where = and(...conditions);
+      const [rows, totals] = await Promise.all([
+        db
+          .select()
+          .from(files)
+          .where(where)
+          .orderBy(desc(files.createdAt), desc(files.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ n: count() }).from(files).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    async findUsable(owner: Owner, id: number): Promise<FileRow | null> {
+      const rows = await db
+        .select()
+        .from(files)
+        .where(and(usableBy(owner), eq(files.id, id)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async countUsable(owner: Owner, ids: number[]): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(files)
+        .where(and(usableBy(owner), inArray(files.id, ids)));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Renames unless another file of the same owner already has the name, in one statement so
+     * the check and the write see the same rows. Returns false when the name is taken.
+     */
+    async renameUnique(owner: Owner, id: number, name: string): Promise<boolean> {
+      const taken = db
+        .select({ one: sql`1` })
+        .from(files)
+        .where(and(usableBy(owner), eq(files.name, name), ne(files.id, id)));
+      const updated = await db
+        .update(files)
+        .set({ name })
+        .where(and(usableBy(owner), eq(files.id, id), sql`not exists (${taken})`))
+        .returning({ id: files.id });
+      return updated.length > 0;
+    },
     /** Inserts a file; null when its credential or key was already used (a race lost, or a replay). */
     async insertFile(row: NewFileRow): Promise<FileRow | null> {
       const inserted = await db.insert(files).values(row).onConflictDoNothing().returning();
@@ -35,7 +114,7 @@ export function createStorageRepo(db: Db) {
       const rows = await db
         .select()
         .from(files)
-        .where(and(ownedBy(owner), eq(files.bucket, bucket), eq(files.storageKey, key)))
+        .where(and(usableBy(owner), eq(files.bucket, bucket), eq(files.storageKey, key)))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -10,7 +10,8 @@ import {
   uploadedFile,
 } from '@ai-covers/contracts';
 import { requireOwner } from '../../platform/auth/identity';
-import type { StorageService } from './storage.service';
+import type { FilesService } from './files.service';
+import type { UploadsService } from './uploads.service';
 
 /**
  * Where the browser reaches this server: PUBLIC_URL when set, else '' so that URLs are same-origin
@@ -22,9 +23,10 @@ function publicBase(publicUrl: string | undefined): string {
 
 /** `GET /v1/storage/token`, `POST /v1/storage/callback`, `POST /v1/storage/confirm`, `GET /v1/common/oss/sign`. */
 export function storageRoutes(
-  storage: StorageService,
+  deps: { uploads: UploadsService; files: FilesService },
   opts: { publicUrl?: string | undefined },
 ): FastifyPluginAsyncZod {
+  const { uploads, files } = deps;
   return async (app) => {
     app.get(
       '/v1/storage/token',
@@ -45,7 +47,7 @@ export function storageRoutes(
         const owner = requireOwner(request);
         const base = publicBase(opts.publicUrl);
         const host = base ? new URL(base).host : request.host;
-        const data = await storage.issueToken(owner, request.query, base, host);
+        const data = await uploads.issueToken(owner, request.query, base, host);
         return { code: 0, data, msg: 'ok' };
       },
     );
@@ -62,7 +64,7 @@ export function storageRoutes(
         },
       },
       async (request) => {
-        const file = await storage.handleCallback(request.body, request.headers['x-storage-signature'] ?? '');
+        const file = await uploads.handleCallback(request.body, request.headers['x-storage-signature'] ?? '');
         return { code: 0, data: file, msg: 'ok' };
       },
     );
@@ -79,7 +81,7 @@ export function storageRoutes(
         },
       },
       async ({ body }) => {
-        const file = await storage.confirmUpload(body.security_token, {
+        const file = await uploads.confirmUpload(body.security_token, {
           ...(body.file_name !== undefined ? { 'x:file_name': body.file_name } : {}),
           ...(body.description !== undefined ? { 'x:description': body.description } : {}),
           ...(body.action !== undefined ? { 'x:action': body.action } : {}),
@@ -100,8 +102,8 @@ export function storageRoutes(
         },
       },
       async (request) => {
-        const file = await storage.ownedFileByKey(requireOwner(request), request.query.key);
-        const data = await storage.readUrl(file, { process: request.query.process });
+        const file = await files.ownedFileByKey(requireOwner(request), request.query.key);
+        const data = await files.readUrl(file, { process: request.query.process });
         return { code: 0, data, msg: 'ok' };
       },
     );

@@ -43,6 +43,12 @@ export const files = pgTable(
     action: text('action').notNull().default(''),
     /** Product outputs (results, previews) keep their names. */
     renamable: boolean('renamable').notNull().default(true),
+    /**
+     * Made by the product for one of its features (a cover's full result, its preview). Such a file
+     * is never listed, exported, renamed, used as an input or signed by the storage and library
+     * calls: only the feature that made it hands it out (the full cover after its paid download).
+     */
+    internal: boolean('internal').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

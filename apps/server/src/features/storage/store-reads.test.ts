@@ -25,7 +25,7 @@ describe('the upload callback', () => {
   it('accepts a store-signed callback over HTTP (form-encoded) and refuses it once altered', async () => {
     const who = visitor();
     const { params } = await getToken(ctx.app, who);
-    const storage = ctx.app.services.storage;
+    const storage = ctx.features.storage.uploads;
     const claims = storage.readToken(params.security_token);
     const { fields, signature } = await storage.signedCallback(
       claims,

@@ -11,10 +11,11 @@ import {
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { CredentialKeys } from './credentials';
 import { imageTransformer, parseImageProcess } from './image-process';
-import { UploadRejected, type ObjectStore } from './object-store';
+import { UploadRejected, type ObjectStore } from '../../platform/storage/object-store';
 import { hmacSha1, parseAuthorization, requestDate, sameSignature, stringToSign } from './oss-signature';
 import { parseRange, type ReadUrls } from './read-urls';
-import { CALLBACK_BODY, type StorageService } from './storage.service';
+import { CALLBACK_BODY } from './callback-fields';
+import type { UploadsService } from './uploads.service';
 
 const MAX_SKEW_MS = 15 * 60_000;
 const forbidden = (msg: string) => new AppError(Code.notAuthorized, msg, 403);
@@ -56,12 +57,12 @@ function decodeJsonHeader(value: string | undefined, name: string): unknown {
  */
 export function storeRoutes(deps: {
   store: ObjectStore;
-  storage: StorageService;
+  uploads: UploadsService;
   keys: CredentialKeys;
   readUrls: ReadUrls;
   now?: () => number;
 }): FastifyPluginAsync {
-  const { store, storage, keys } = deps;
+  const { store, uploads, keys } = deps;
   const now = deps.now ?? (() => Date.now());
 
   /** Checks everything that can be checked before the body is read. */
@@ -72,7 +73,7 @@ export function storeRoutes(deps: {
     if (!auth) throw forbidden('Authorization must be OSS <AccessKeyId>:<Signature>');
     const token = header(request, 'x-oss-security-token');
     if (!token) throw forbidden('x-oss-security-token is required');
-    const claims = storage.readToken(token);
+    const claims = uploads.readToken(token);
     const access = keys.accessKeyFor(token, claims);
     if (auth.accessKeyId !== access.accessKeyId)
       throw forbidden('The access key does not match the security token');
@@ -83,7 +84,7 @@ export function storeRoutes(deps: {
     if (Math.abs(now() - date) > MAX_SKEW_MS) throw forbidden('The request time is too skewed');
     if (claims.bucket !== bucket || !key.startsWith(claims.prefix) || key.length === claims.prefix.length)
       throw forbidden('This credential cannot write to this key');
-    await storage.assertCredentialUnused(claims);
+    await uploads.assertCredentialUnused(claims);
 
     const lengthHeader = header(request, 'content-length');
     if (lengthHeader === undefined || !/^\d+$/.test(lengthHeader))
@@ -129,8 +130,8 @@ export function storeRoutes(deps: {
     }
     try {
       // The upload callback (§3): signed by the store, verified and recorded by the callback handler.
-      const { fields, signature } = await storage.signedCallback(claims, key, { ...info, mimeType }, vars);
-      const file = await storage.handleCallback(fields, signature);
+      const { fields, signature } = await uploads.signedCallback(claims, key, { ...info, mimeType }, vars);
+      const file = await uploads.handleCallback(fields, signature);
       reply.header('etag', info.etag);
       return { code: 0, data: file, msg: 'ok' };
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { Localized } from '../categories/categories.schema';
+import type { Localized } from '../categories/categories.service';
 
 /** Category names of the voice library, in every language with copy. */
 export const VOICE_CATEGORY_NAMES: Record<string, Localized> = {

@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { getVoice } from '@ai-covers/engine';
+import type { Engine } from '@ai-covers/engine';
 import { notFound } from '../../platform/http/app-error';
 
 const params = z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a voice id') });
 
-/** Avatar and sample clip of a built-in voice; both are public and cacheable. */
-export function voicesRoutes(): FastifyPluginAsyncZod {
+/** Avatar and sample clip of a voice of the engine; both are public and cacheable. */
+export function voicesRoutes(engine: Pick<Engine, 'getVoice'>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/voices/:id/avatar.svg',
       { schema: { tags: ['voices'], summary: 'Generated avatar of a built-in voice (SVG)', params } },
       async (request, reply) => {
-        const voice = getVoice(request.params.id);
+        const voice = engine.getVoice(request.params.id);
         if (!voice) throw notFound(`Unknown voice: ${request.params.id}`);
         return reply
           .type('image/svg+xml')
@@ -31,7 +31,7 @@ export function voicesRoutes(): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const voice = getVoice(request.params.id);
+        const voice = engine.getVoice(request.params.id);
         if (!voice || !fs.existsSync(voice.samplePath))
           throw notFound(`No sample for voice: ${request.params.id}`);
         const size = fs.statSync(voice.samplePath).size;

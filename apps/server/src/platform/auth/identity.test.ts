@@ -11,9 +11,9 @@ afterAll(async () => ctx?.close());
 describe('identity', () => {
   it('resolves a live session and forgets a revoked one', async () => {
     const { token, sessionId, userId } = await signInTestUser(ctx);
-    await expect(ctx.app.services.sessions.resolve(token)).resolves.toEqual({ userId, sessionId });
-    await ctx.app.services.sessions.revoke(sessionId);
-    await expect(ctx.app.services.sessions.resolve(token)).resolves.toBeNull();
+    await expect(ctx.features.users.sessions.resolve(token)).resolves.toEqual({ userId, sessionId });
+    await ctx.features.users.sessions.revoke(sessionId);
+    await expect(ctx.features.users.sessions.resolve(token)).resolves.toBeNull();
   });
 
   it('requireUser answers 40001 with the spec message', () => {

@@ -8,3 +8,4 @@ export * from '../../features/credits/credits.schema';
 export * from '../../features/billing/billing.schema';
 export * from '../../features/storage/storage.schema';
 export * from '../../features/covers/covers.schema';
+export * from '../../features/cover-art/cover-art.schema';

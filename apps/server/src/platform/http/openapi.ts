@@ -11,7 +11,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         title: 'AI Covers API',
         version: PRODUCT.appVersion,
         description:
-          'Every response is the envelope {code, data, msg}; code 0 is success. Codes: 1 error, 401 timeout, 40001 not authorised, 40004 resource error, 490010 re-login, 490026 not available, 490027/490125 verify limit, 490618 no task.',
+          'Every response is the envelope {code, data, msg}; code 0 is success. Codes: 1 error, 401 timeout, 40001 not authorised, 40004 resource error, 490010 re-login (the bearer token names no live session: forged, expired, revoked, or from another issuer), 490026 not available, 490027/490125 verify limit, 490618 no task.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

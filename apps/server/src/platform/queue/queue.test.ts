@@ -21,22 +21,22 @@ afterAll(async () => {
 describe('job queue on our database', () => {
   it('round-trips a job: send, work, complete', async () => {
     const received = new Promise<string>((resolve) => {
-      void queue.work('system.echo', async (payload) => resolve(payload.message));
+      void queue.work('covers.render', async (payload) => resolve(payload.task_id));
     });
-    const id = await queue.send('system.echo', { message: 'hello queue' });
+    const id = await queue.send('covers.render', { task_id: 'hello-queue' });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    await expect(received).resolves.toBe('hello queue');
+    await expect(received).resolves.toBe('hello-queue');
     // pg-boss marks the job completed after the handler resolves.
     let state = '';
     for (let i = 0; i < 40 && state !== 'completed'; i++) {
-      state = (await queue.boss.getJobById('system.echo', id!))?.state ?? '';
+      state = (await queue.boss.getJobById('covers.render', id!))?.state ?? '';
       if (state !== 'completed') await new Promise((r) => setTimeout(r, 100));
     }
     expect(state).toBe('completed');
   });
 
   it('refuses a payload that does not match the job schema', async () => {
-    await expect(queue.send('system.echo', { message: 42 } as never)).rejects.toThrow();
+    await expect(queue.send('covers.render', { task_id: 42 } as never)).rejects.toThrow();
   });
 
   it('reports itself healthy', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COVER_LIMITS } from '@ai-covers/contracts';
+import { COVER_ART_LIMITS, COVER_LIMITS } from '@ai-covers/contracts';
 
 /** One job definition: its payload schema and queue policy (retries, expiry). */
 export interface JobDefinition<S extends z.ZodType> {
@@ -18,12 +18,6 @@ function defineJob<S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S>
  * one typed payload per name and nothing is discovered by scanning folders.
  */
 export const jobs = {
-  'system.echo': defineJob({
-    payload: z.object({ message: z.string().max(200) }),
-    retryLimit: 0,
-    retryDelaySeconds: 1,
-    expireInSeconds: 30,
-  }),
   // Credits (issue 6): the scheduled sweep that writes off expired credit lots.
   'credits.expire-lots': defineJob({
     payload: z.object({}).passthrough(),
@@ -59,6 +53,14 @@ export const jobs = {
     retryLimit: 0,
     retryDelaySeconds: 30,
     expireInSeconds: 300,
+  }),
+  // Cover art: one share video per job; expiry beyond the run's own timeout, one retry for a
+  // worker that died (or shut down) mid-run.
+  'cover-art.video': defineJob({
+    payload: z.object({ video_id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 10,
+    expireInSeconds: COVER_ART_LIMITS.videoTimeoutSeconds + 120,
   }),
 } as const;
 

@@ -8,6 +8,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { Notices } from './Notices';
 import { WalletRoot } from '../../features/credits/WalletRoot';
+import { PricingRoot } from '../../features/pricing/PricingRoot';
 import { AuthRoot } from '../../features/auth/AuthRoot';
 import { useAnalyticsSession } from './use-analytics-session';
 import styles from './AppLayout.module.css';
@@ -33,6 +34,7 @@ export function AppLayout() {
       <Footer />
       <Notices />
       <WalletRoot />
+      <PricingRoot />
       <AuthRoot />
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../features/auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../../features/auth/auth-store';
 import { CreditsBadge } from '../../features/credits/CreditsBadge';
 import { LanguageSwitcher } from '../../features/language/LanguageSwitcher';
 import { useLangPath } from '../../features/language/use-lang-path';
@@ -28,7 +28,7 @@ export function Header() {
             {t('nav.covers')}
           </NavLink>
           <NavLink to={langPath('/covers')} className={navClass}>
-            {t('coversTool.nav.myCovers')}
+            {t('nav.myCovers')}
           </NavLink>
           <NavLink to={langPath('/headshots')} className={navClass}>
             {t('nav.headshots')}
@@ -51,7 +51,7 @@ function AccountEntry() {
   const { t } = useTranslation();
   const langPath = useLangPath();
   const navigate = useNavigate();
-  const signedIn = useAuthStore((s) => s.token !== null);
+  const signedIn = useAuthStore(selectSignedIn);
   const openLogin = useAuthStore((s) => s.openLogin);
 
   if (signedIn) {

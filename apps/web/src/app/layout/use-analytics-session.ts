@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { restoreAssignments } from '../../shared/ab/assignments';
 import { analytics } from '../../shared/analytics/client';
 import { buildPageProperties, productIdFromSearch } from '../../shared/analytics/page-properties';
-import { ensureVisitorId } from '../../shared/storage/storage';
-import { useAuthStore } from '../../features/auth/auth-store';
+import { ensureSessionId, ensureVisitorId } from '../../shared/storage/storage';
+import { selectSignedIn, useAuthStore } from '../../features/auth/auth-store';
 import { BASE_PATH } from '../base-path';
 
 // The ad landing's `pid` is read once: later in-app navigations drop the query.
@@ -10,7 +11,7 @@ const landingProductId = productIdFromSearch(typeof window === 'undefined' ? '' 
 
 /** Keeps analytics page properties current (language, signed-in flag) and records page views. */
 export function useAnalyticsSession(lang: string, routePath: string): void {
-  const signedIn = useAuthStore((s) => s.token !== null);
+  const signedIn = useAuthStore(selectSignedIn);
   const wsid = useAuthStore((s) => s.user?.ws_id);
 
   useEffect(() => {
@@ -18,12 +19,15 @@ export function useAnalyticsSession(lang: string, routePath: string): void {
   }, [routePath]);
 
   useEffect(() => {
+    // The plans of earlier visits ride with the first batch (§9 results per plan).
+    restoreAssignments();
     analytics.ready(
       buildPageProperties({
         lang,
         loggedIn: signedIn,
         accountId: wsid === undefined || wsid === null ? undefined : String(wsid),
         visitorId: ensureVisitorId(),
+        sessionId: ensureSessionId(),
         productId: landingProductId,
         basePath: BASE_PATH,
         env: import.meta.env.MODE,

@@ -1,9 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { LibraryPanel } from '../library/LibraryPanel';
 import { CreditsCenter } from '../credits/CreditsCenter';
+import { MembershipsPanel } from '../pricing/MembershipsPanel';
 import styles from './AccountPage.module.css';
 
 const TABS = ['files', 'credits'] as const;
@@ -12,7 +13,7 @@ type Tab = (typeof TABS)[number];
 /** Account center: the cloud file library and the credits wallet, as tabs. */
 export function AccountPage() {
   const { t } = useTranslation();
-  const signedIn = useAuthStore((s) => s.token !== null);
+  const signedIn = useAuthStore(selectSignedIn);
   const openLogin = useAuthStore((s) => s.openLogin);
   const [tab, setTab] = useState<Tab>('files');
   const baseId = useId();
@@ -64,7 +65,7 @@ export function AccountPage() {
         aria-labelledby={`${baseId}-tab-${tab}`}
         className={ui.card}
       >
-        {tab === 'files' ? <LibraryPanel /> : <CreditsCenter />}
+        {tab === 'files' ? <LibraryPanel /> : <CreditsCenter memberships={<MembershipsPanel />} />}
       </div>
     </>
   );

@@ -1,15 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazyWithCopy } from '../../app/lazy-with-copy';
+import { Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAbPlan } from '../../shared/ab/use-ab-plan';
 import { onRequestFailure } from '../../shared/api/request';
 import { handleReloginError, refreshUserInfo, signInWithCode } from './auth-session';
-import { useAuthStore } from './auth-store';
+import { selectSignedIn, useAuthStore } from './auth-store';
 import { installPreLoginGuard } from './pre-login';
 import { awaitPopupLogin, isAwaitedPopupLogin, LOGIN_CHANNEL } from './popup-wait';
 import { takePendingLogin, type PendingLogin } from './token-storage';
 
 // The dialog (Radix, styles) loads on first open, so signed-in pages never pay for it.
-const LoginDialog = lazy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
+const LoginDialog = lazyWithCopy(() => import('./LoginDialog').then((m) => ({ default: m.LoginDialog })));
 
 /** A message from our callback page (frame or popup) carrying the provider's answer. */
 interface CallbackMessage {
@@ -34,11 +35,11 @@ export function AuthRoot() {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const queryClient = useQueryClient();
-  const signedIn = useAuthStore((s) => s.token !== null);
+  const signedIn = useAuthStore(selectSignedIn);
   const loginTest = useAbPlan('login_test');
 
-  // §4, §8: a re-login error from any call signs the user out.
-  useEffect(() => onRequestFailure((failure) => handleReloginError(failure.code)), []);
+  // §4, §8: a re-login error from any call signs the user out and reopens login, once.
+  useEffect(() => onRequestFailure((failure, sent) => handleReloginError(failure.code, sent.token)), []);
 
   useEffect(() => {
     const openLogin = () => {

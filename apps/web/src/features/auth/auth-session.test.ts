@@ -3,8 +3,10 @@ import { apiGet, onRequestFailure } from '../../shared/api/request';
 import { goToLogout, handleReloginError, refreshUserInfo, signInWithCode } from './auth-session';
 import { useAuthStore } from './auth-store';
 import { readCookieValue } from './token-storage';
+import { makeTestUser } from './test-user';
+import { fixture } from '../../shared/api/api-test-kit';
 
-const user = { ws_id: 42, uid: 'u-42', email: 'a@b.test', credit: 0, first_invited: false };
+const user = makeTestUser({ ws_id: 42, uid: 'u-42', email: 'a@b.test', credit: 0, first_invited: false });
 type Handler = (url: URL, init: RequestInit) => unknown;
 
 /** Answers API calls with envelopes from `routes` (path → data or a function of the request). */
@@ -23,6 +25,14 @@ function stubApi(routes: Record<string, Handler>) {
   return calls;
 }
 const ok = (data: unknown) => ({ code: 0, data, msg: 'ok' });
+const loginData = fixture('loginData', {
+  token: 't-1',
+  vapi_token: 't-1',
+  expires_at: '',
+  user,
+  created: true,
+  claimed: 0,
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -38,8 +48,7 @@ describe('sign in with an auth code (§4)', () => {
   it('stores the token everywhere and the user info, sending invite code, pid and module', async () => {
     localStorage.setItem('ai-covers.invite_code', 'FRIEND42');
     const calls = stubApi({
-      '/v1/login': () =>
-        ok({ token: 't-1', vapi_token: 't-1', expires_at: '', user, created: true, claimed: 0 }),
+      '/v1/login': () => ok(loginData),
     });
     expect(await signInWithCode({ code: 'c', state: 's', iss: null })).toBe(true);
     const sent = calls[0]!.searchParams;
@@ -47,6 +56,8 @@ describe('sign in with an auth code (§4)', () => {
     expect(sent.get('invited_code')).toBe('FRIEND42');
     expect(sent.get('pid')).toBe('15162');
     expect(sent.get('module')).toBe(location.origin + location.pathname);
+    // The §7 parameters alone: the attempt is the server's httpOnly cookie, not a query value.
+    expect([...sent.keys()].sort()).toEqual(['auth_code', 'invited_code', 'module', 'pid']);
     expect(useAuthStore.getState()).toMatchObject({ token: 't-1', user });
     expect(readCookieValue('token')).toBe('t-1');
     expect(readCookieValue('wsid')).toBe('42');
@@ -67,7 +78,8 @@ describe('sign in with an auth code (§4)', () => {
     useAuthStore.setState({ token: 'old' });
     stubApi({
       '/v1/login': () => ({ code: 1, data: null, msg: 'Sign-in failed' }),
-      '/v1/logout': () => ok({ logout_url: 'http://localhost/accounts/session/end?x=1' }),
+      '/v1/logout': () =>
+        ok(fixture('logoutData', { logout_url: 'http://localhost/accounts/session/end?x=1' })),
     });
     expect(await signInWithCode({ code: 'bad', state: 's', iss: null })).toBe(false);
     expect(useAuthStore.getState().token).toBeNull();
@@ -78,7 +90,7 @@ describe('sign in with an auth code (§4)', () => {
 describe('user info', () => {
   it('shares one call between simultaneous callers', async () => {
     useAuthStore.setState({ token: 't' });
-    const calls = stubApi({ '/v1/user/info': () => ok(user) });
+    const calls = stubApi({ '/v1/user/info': () => ok(fixture('userInfo', user)) });
     await Promise.all([refreshUserInfo(), refreshUserInfo(), refreshUserInfo()]);
     expect(calls.filter((u) => u.pathname === '/v1/user/info')).toHaveLength(1);
     expect(useAuthStore.getState().user).toEqual(user);
@@ -106,23 +118,44 @@ describe('logout and relogin', () => {
     expect(readCookieValue('token')).toBeNull();
   });
 
-  it('a relogin error (490010) signs the user out; other codes do not', () => {
+  it('a relogin error (490010) of the current token signs out and opens login; other codes do not', () => {
+    const openLogin = vi.fn();
+    useAuthStore.setState({ openLogin });
     useAuthStore.getState().setToken('t');
-    handleReloginError(490026);
+    handleReloginError(490026, 't');
+    handleReloginError(40001, 't');
     expect(useAuthStore.getState().token).toBe('t');
-    handleReloginError(490010);
+    // A late answer to an older token cannot end the current session.
+    handleReloginError(490010, 'older');
+    expect(useAuthStore.getState().token).toBe('t');
+    handleReloginError(490010, 't');
     expect(useAuthStore.getState().token).toBeNull();
+    expect(localStorage.getItem('ai-covers.token')).toBeNull();
+    expect(readCookieValue('token')).toBeNull();
+    expect(openLogin).toHaveBeenCalledTimes(1);
   });
 
-  it('any call answered with 490010 signs the user out once AuthRoot listens', async () => {
-    const stop = onRequestFailure((failure) => handleReloginError(failure.code));
+  it('many calls answered with 490010 clear the token and open the login dialog once', async () => {
+    const openLogin = vi.fn();
+    useAuthStore.setState({ openLogin });
+    const stop = onRequestFailure((failure, sent) => handleReloginError(failure.code, sent.token));
     try {
       useAuthStore.getState().setToken('t');
-      stubApi({ '/v1/deduct': () => ({ code: 490010, data: null, msg: 'login' }) });
-      await expect(apiGet('/v1/deduct')).rejects.toMatchObject({ code: 490010 });
+      stubApi({
+        '/v1/deduct': () => ({ code: 490010, data: null, msg: 'login' }),
+        '/v1/credits/account': () => ({ code: 490010, data: null, msg: 'login' }),
+      });
+      const calls = [
+        apiGet('deductData', '/v1/deduct'),
+        apiGet('creditsAccountData', '/v1/credits/account'),
+        apiGet('deductData', '/v1/deduct'),
+      ];
+      for (const call of calls) await expect(call).rejects.toMatchObject({ code: 490010 });
       expect(useAuthStore.getState().token).toBeNull();
+      expect(openLogin).toHaveBeenCalledTimes(1);
     } finally {
       stop();
+      useAuthStore.setState({ openLogin: null });
     }
   });
 });

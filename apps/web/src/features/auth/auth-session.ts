@@ -1,9 +1,10 @@
+import { Code } from '@ai-covers/contracts';
 import { analytics } from '../../shared/analytics/client';
 import { readLocal, writeLocal } from '../../shared/storage/storage';
 import { fetchUserInfo, postLogin, postLogout } from './auth-api';
 import { useAuthStore } from './auth-store';
 import { singleFlight } from './single-flight';
-import { LOCAL, saveIdentityCookies, type PendingLogin } from './token-storage';
+import { FROM_AI_PHOTO, LOCAL, saveIdentityCookies, type PendingLogin } from './token-storage';
 
 /** Envelope codes that mean "this token is no good" (§8): 40001 and re-login 490010. */
 export const SIGNED_OUT_CODES = new Set([40001, 490010]);
@@ -35,7 +36,7 @@ export const refreshUserInfo = singleFlight(async () => {
 export const signInWithCode = singleFlight(async (pending: PendingLogin): Promise<boolean> => {
   const invitedCode = readLocal(LOCAL.inviteCode);
   try {
-    const data = await postLogin({ ...pending, invitedCode, module: currentModule() });
+    const data = await postLogin({ code: pending.code, invitedCode, module: currentModule() });
     const store = useAuthStore.getState();
     store.setToken(data.token, data.vapi_token);
     store.setUser(data.user);
@@ -45,7 +46,11 @@ export const signInWithCode = singleFlight(async (pending: PendingLogin): Promis
       writeLocal(LOCAL.inviteCode, null);
       writeLocal(LOCAL.firstInvited, '1');
     }
-    analytics.track('login_success', { created: data.created, claimed: data.claimed });
+    analytics.track('login_success', {
+      created: data.created,
+      claimed: data.claimed,
+      from_ai_photo: readLocal(FROM_AI_PHOTO) === '1',
+    });
     return true;
   } catch (error) {
     analytics.track('login_failed', { code: (error as { code?: number }).code ?? 1 });
@@ -70,7 +75,15 @@ export async function goToLogout(): Promise<void> {
   if (target) location.assign(target);
 }
 
-/** A re-login error anywhere (490010) signs the user out locally (§4, §8). */
-export function handleReloginError(code: number): void {
-  if (code === 490010 && useAuthStore.getState().token) useAuthStore.getState().signOut();
+/**
+ * A re-login error anywhere (490010: the session ended, §4, §8) clears every copy of the token and
+ * opens the login dialog. Only a failure of the current token counts, so the calls that were in
+ * flight with it close nothing twice, and a late answer to the old token cannot sign out a new one.
+ */
+export function handleReloginError(code: number, sentToken: string | null): void {
+  if (code !== Code.relogin || sentToken === null) return;
+  const { token, signOut, openLogin } = useAuthStore.getState();
+  if (token === null || (sentToken !== token && sentToken !== readLocal(LOCAL.vapiToken))) return;
+  signOut();
+  openLogin?.();
 }

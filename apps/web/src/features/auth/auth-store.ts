@@ -1,9 +1,6 @@
 import { create } from 'zustand';
-import type { UserInfo as ApiUserInfo } from '@ai-covers/contracts';
+import type { UserInfo } from '@ai-covers/contracts';
 import { clearToken, saveToken, syncTokenOnStart } from './token-storage';
-
-/** The §3 user info; the shape is the server's contract. */
-export type UserInfo = ApiUserInfo;
 
 interface AuthState {
   token: string | null;

@@ -1,8 +1,9 @@
 import type { UserInfo } from '@ai-covers/contracts';
+import { fixture } from '../../shared/api/api-test-kit';
 
 /** A complete §3 user for tests, with the given fields overridden. */
 export function makeTestUser(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
+  return fixture('userInfo', {
     ws_id: 1,
     token: 'jwt',
     uid: 'u1',
@@ -36,5 +37,5 @@ export function makeTestUser(overrides: Partial<UserInfo> = {}): UserInfo {
     pds_active: 0,
     first_invited: false,
     ...overrides,
-  };
+  });
 }

@@ -13,6 +13,9 @@ export const LOCAL = {
   secondWayLogin: 'second_way_login',
 } as const;
 
+/** Local-storage name of the from-ai-photo flag (§3): set by a landing from the AI photo tool. */
+export const FROM_AI_PHOTO = 'from_ai_photo';
+
 /** An extension/redirect auth code is only used if it is this fresh. */
 const LOGIN_CODE_MAX_AGE_MS = 10 * 60_000;
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CategoryData } from '@ai-covers/contracts';
-import { ALL_CATEGORY_ID, buildCategoryMenu } from './category-menu';
+import { ALL_CATEGORY_ID, buildCategoryMenu, categoriesByName } from './category-menu';
 import { readCategoryCache, writeCategoryCache } from './category-cache';
 import { categoryQuery, fetchCategories } from './category-api';
 import { categoryKeys, categoryProductForPath } from './use-categories';
+import { contractResponse, fixture } from '../../shared/api/api-test-kit';
 
-const data: CategoryData = {
+const data = fixture('categoryData', {
   module: 'ai-covers',
   lang: 'en',
   list: [
@@ -26,7 +26,7 @@ const data: CategoryData = {
       ],
     },
   ],
-};
+});
 
 describe('category menu (§3)', () => {
   it("starts with 'All' holding every voice once, then the categories in order", () => {
@@ -34,6 +34,13 @@ describe('category menu (§3)', () => {
     expect(menu.map((m) => m.name)).toEqual([null, 'Pop', 'Rock']);
     expect(menu[0]?.id).toBe(ALL_CATEGORY_ID);
     expect(menu[0]?.items.map((i) => i.name)).toEqual(['Aurora', 'Blaze', 'Cinder']);
+  });
+
+  it('is also available keyed by category name, each with its list of voices', () => {
+    const byName = categoriesByName(data);
+    expect(Object.keys(byName)).toEqual(['Pop', 'Rock']);
+    expect(byName.Rock?.map((i) => i.name)).toEqual(['Blaze', 'Cinder']);
+    expect(categoriesByName(undefined)).toEqual({});
   });
 
   it("is just 'All' with no voices while nothing is loaded", () => {
@@ -87,7 +94,7 @@ describe('headshot category session cache (30 min, keyed by language)', () => {
   });
 
   describe('fetchCategories', () => {
-    const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ code: 0, data, msg: 'ok' })));
+    const fetchSpy = vi.fn(async () => contractResponse('categoryData', data));
     beforeEach(() => {
       fetchSpy.mockClear();
       vi.stubGlobal('fetch', fetchSpy);

@@ -1,6 +1,5 @@
-import { Code, Msg, PRODUCT, type CategoryData } from '@ai-covers/contracts';
+import { PRODUCT, type CategoryData } from '@ai-covers/contracts';
 import { apiGet } from '../../shared/api/request';
-import { ApiError } from '../../shared/api/errors';
 import { readCategoryCache, writeCategoryCache } from './category-cache';
 
 export type CategoryProduct = 'covers' | 'headshots';
@@ -22,11 +21,6 @@ export function categoryQuery(product: CategoryProduct, lang: string): Record<st
   };
 }
 
-function assertCategoryData(data: unknown): asserts data is CategoryData {
-  const list = (data as { list?: unknown } | null)?.list;
-  if (!Array.isArray(list)) throw new ApiError(Code.error, Msg.emptyBody);
-}
-
 /** Loads the category list; the headshot product reads and fills the 30-minute session cache. */
 export async function fetchCategories(
   product: CategoryProduct,
@@ -37,8 +31,7 @@ export async function fetchCategories(
     const cached = readCategoryCache(lang);
     if (cached) return cached;
   }
-  const data = await apiGet<unknown>('/v1/common/category', categoryQuery(product, lang), signal);
-  assertCategoryData(data);
+  const data = await apiGet('categoryData', '/v1/common/category', categoryQuery(product, lang), signal);
   if (product === 'headshots') writeCategoryCache(data, lang);
   return data;
 }

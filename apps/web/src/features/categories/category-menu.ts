@@ -27,3 +27,13 @@ export function buildCategoryMenu(data: CategoryData | undefined): MenuEntry[] {
     ...categories.map((c) => ({ id: c.id, name: c.name, items: c.items })),
   ];
 }
+
+/**
+ * The category list keyed by category name (§3: each name with its list of resources). The first
+ * category of a name wins when two share one.
+ */
+export function categoriesByName(data: CategoryData | undefined): Record<string, CategoryItem[]> {
+  const byName: Record<string, CategoryItem[]> = {};
+  for (const category of data?.list ?? []) byName[category.name] ??= category.items;
+  return byName;
+}

@@ -1,22 +1,36 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCategories } from '../categories/use-categories';
-import { ALL_CATEGORY_ID, buildCategoryMenu } from '../categories/category-menu';
+import { ALL_CATEGORY_ID, buildCategoryMenu, categoriesByName } from '../categories/category-menu';
 import { CategoryMenu } from '../categories/CategoryMenu';
 import { ui } from '../../shared/ui/PageIntro';
 import { coverPaths } from '../covers-tool/paths';
 import { useLangPath } from '../language/use-lang-path';
 import styles from './CoversHome.module.css';
 
-/** Voice cards from the category API, filtered by the category menu. */
+/**
+ * Voice cards from the category API, filtered by the category menu. The choice is a category name
+ * (§3: the list keyed by name) kept in the URL as `?category=`, so a link can open one category.
+ */
 export function VoiceLibrary() {
   const { t, i18n } = useTranslation();
   const langPath = useLangPath();
   const query = useCategories('covers', i18n.language);
-  const [selectedId, setSelectedId] = useState(ALL_CATEGORY_ID);
+  const [params, setParams] = useSearchParams();
   const entries = buildCategoryMenu(query.data);
-  const selected = entries.find((e) => e.id === selectedId) ?? entries[0];
+  const byName = categoriesByName(query.data);
+  const name = params.get('category');
+  const items = name !== null ? byName[name] : undefined;
+  const selected = items
+    ? { id: entries.find((e) => e.name === name)?.id ?? ALL_CATEGORY_ID, items }
+    : entries[0];
+  const handleSelect = (id: string) => {
+    const entry = entries.find((e) => e.id === id);
+    const next = new URLSearchParams(params);
+    if (entry?.name && id !== ALL_CATEGORY_ID) next.set('category', entry.name);
+    else next.delete('category');
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
 
   if (query.isPending) return <p className={styles.state}>{t('covers.voices.loading')}</p>;
   if (query.isError) {
@@ -31,7 +45,7 @@ export function VoiceLibrary() {
   }
   return (
     <>
-      <CategoryMenu entries={entries} selectedId={selected?.id ?? ALL_CATEGORY_ID} onSelect={setSelectedId} />
+      <CategoryMenu entries={entries} selectedId={selected?.id ?? ALL_CATEGORY_ID} onSelect={handleSelect} />
       {selected && selected.items.length > 0 ? (
         <ul className={styles.grid}>
           {selected.items.map((voice) => (

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CoverMsg, type StorageTokenData, type UploadedFile } from '@ai-covers/contracts';
+import { CoverMsg } from '@ai-covers/contracts';
 import { CoverCreatePage } from './CoverCreatePage';
+import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
 import {
-  envelope,
   fakeFetch,
   FakeStoragePut,
   makeTask,
@@ -13,7 +13,7 @@ import {
   type Call,
 } from './covers-test-kit';
 
-const token: StorageTokenData = {
+const token = fixture('storageTokenData', {
   path: 'ai-covers/',
   params: {
     bucket_name: 'ai-covers',
@@ -31,8 +31,8 @@ const token: StorageTokenData = {
     driver: 's3',
     upload_url: 'http://localhost/storage/put/song',
   },
-};
-const uploaded: UploadedFile = {
+});
+const uploaded = fixture('uploadedFile', {
   id: 7,
   storage_key: 'ai-covers/v1/20261120/ab/song.mp3',
   name: 'My Song.mp3',
@@ -44,18 +44,18 @@ const uploaded: UploadedFile = {
   height: null,
   duration: 180,
   expire_at: null,
-};
+});
 
 let createAnswer: () => Response;
 let calls: Call[];
 const createObjectURL = URL.createObjectURL;
 
 beforeEach(() => {
-  createAnswer = () => envelope({ task_id: 'task-0001', task: makeTask() });
+  createAnswer = () => contractResponse('coverCreateData', { task_id: 'task-0001', task: makeTask() });
   calls = fakeFetch(({ method, url }) => {
-    if (url.startsWith('/v1/common/category')) return envelope(voiceCategories);
-    if (url.startsWith('/v1/storage/token')) return envelope(token);
-    if (method === 'POST' && url === '/v1/storage/confirm') return envelope(uploaded);
+    if (url.startsWith('/v1/common/category')) return contractResponse('categoryData', voiceCategories);
+    if (url.startsWith('/v1/storage/token')) return contractResponse('storageTokenData', token);
+    if (method === 'POST' && url === '/v1/storage/confirm') return contractResponse('uploadedFile', uploaded);
     if (method === 'POST' && url === '/v1/vsas/create') return createAnswer();
   });
   FakeStoragePut.urls = [];
@@ -79,7 +79,8 @@ describe('create page (covers/new)', () => {
   it('asks for a voice, then a song, and refuses a file that is not audio before any upload', async () => {
     const user = userEvent.setup();
     renderRoute('/covers/new', '/covers/new', <CoverCreatePage />);
-    await screen.findByRole('radio', { name: /Aurora/ });
+    // The first test of the file also waits for the contract schemas' chunk to load cold.
+    await screen.findByRole('radio', { name: /Aurora/ }, { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Create cover' }));
     expect(alertText()).toBe('Pick a voice first.');
@@ -123,7 +124,7 @@ describe('create page (covers/new)', () => {
   });
 
   it("shows the server's message in the alert region when the task is refused", async () => {
-    createAnswer = () => envelope(null, 1, CoverMsg.tooManyActive);
+    createAnswer = () => errorResponse(1, CoverMsg.tooManyActive);
     const user = userEvent.setup();
     renderRoute('/covers/new', '/covers/new?voice=basalt', <CoverCreatePage />);
     await screen.findByRole('radio', { name: /Basalt/ });

@@ -2,20 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Msg, type CoverBacking } from '@ai-covers/contracts';
+import { errorText } from '../../shared/api/error-messages';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { useLangPath } from '../language/use-lang-path';
 import { mediaTypeOf } from '../upload/media-info';
 import { useUpload } from '../upload/use-upload';
 import { CoverOptions, type CoverKey } from './CoverOptions';
 import { useCreateCover } from './covers-api';
-import { coverMessage } from './covers-messages';
 import { coverPaths } from './paths';
 import { SongPicker } from './SongPicker';
 import { VoicePicker } from './VoicePicker';
 import styles from './CoversTool.module.css';
 
-/** A problem to show in the alert region: an i18n key, or a server text shown as it is. */
-type Problem = { key: string | null; text: string } | null;
+/** A problem to show in the alert region: a step the visitor missed (its i18n key), or a failure. */
+type Problem = { step: string } | { failure: unknown } | null;
 
 /** The create page (covers/new): pick a voice, upload a song, choose options, create the task. */
 export function CoverCreatePage() {
@@ -33,7 +33,7 @@ export function CoverCreatePage() {
   const handlePickSong = (file: File) => {
     // Only audio goes up: anything else is refused before a byte leaves the browser.
     if (mediaTypeOf(file) !== 'audio') {
-      setProblem({ key: 'coversTool.errors.format', text: Msg.formatNotSupported });
+      setProblem({ failure: Msg.formatNotSupported });
       return;
     }
     setProblem(null);
@@ -43,26 +43,22 @@ export function CoverCreatePage() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (!voiceId) return setProblem({ key: 'coversTool.create.needVoice', text: '' });
-    if (upload.status === 'uploading') return setProblem({ key: 'coversTool.create.waitUpload', text: '' });
+    if (!voiceId) return setProblem({ step: 'coversTool.create.needVoice' });
+    if (upload.status === 'uploading') return setProblem({ step: 'coversTool.create.waitUpload' });
     if (upload.status !== 'success' || !upload.result) {
-      return setProblem({ key: 'coversTool.create.needSong', text: '' });
+      return setProblem({ step: 'coversTool.create.needSong' });
     }
     setProblem(null);
     create.mutate(
       { kind: 'ai-covers', voice_id: voiceId, file_key: upload.result.storage_key, key: coverKey, backing },
       {
         onSuccess: ({ task_id }) => navigate(langPath(coverPaths.task(task_id))),
-        onError: (error) => setProblem(coverMessage(error.message)),
+        onError: (failure) => setProblem({ failure }),
       },
     );
   };
 
-  const alertText = problem
-    ? problem.key
-      ? t(problem.key, { defaultValue: problem.text })
-      : problem.text
-    : '';
+  const alertText = !problem ? '' : 'step' in problem ? t(problem.step) : errorText(t, problem.failure);
 
   return (
     <form className={styles.page} onSubmit={handleSubmit} noValidate>

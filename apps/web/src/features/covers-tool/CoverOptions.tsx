@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COVER_LIMITS, coverBacking, type CoverBacking } from '@ai-covers/contracts';
+import { COVER_LIMITS, coverBacking, type CoverBacking, type CoverCreateBody } from '@ai-covers/contracts';
 import { semitoneLabel } from './cover-format';
 import styles from './CoversTool.module.css';
 
-export type CoverKey = 'auto' | number;
+/** The key a cover is made in, as the create call takes it: 'auto' or semitones. */
+export type CoverKey = CoverCreateBody['key'];
 
 const SHIFTS = Array.from(
   { length: COVER_LIMITS.maxKeyShift * 2 + 1 },

@@ -4,7 +4,7 @@ import { COVER_LIMITS, type CoverTask } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { BeforeAfter } from './BeforeAfter';
 import { useCoverDownload } from './cover-download';
-import { coverMessage } from './covers-messages';
+import { errorText } from '../../shared/api/error-messages';
 import styles from './CoversTool.module.css';
 
 /** A finished cover: the free watermarked preview (against the original) and the paid full download. */
@@ -12,7 +12,6 @@ export function CoverResult({ task }: { task: CoverTask }) {
   const { t } = useTranslation();
   const captionId = useId();
   const { busy, error, download } = useCoverDownload(task);
-  const problem = error ? coverMessage(error) : null;
 
   return (
     <section className={styles.result} aria-labelledby={captionId}>
@@ -39,7 +38,7 @@ export function CoverResult({ task }: { task: CoverTask }) {
         {busy ? <span className={styles.muted}>{t('common.loading')}</span> : null}
       </div>
       <p role="alert" className={styles.alert}>
-        {problem ? (problem.key ? t(problem.key, { defaultValue: problem.text }) : problem.text) : ''}
+        {error ? errorText(t, error) : ''}
       </p>
     </section>
   );

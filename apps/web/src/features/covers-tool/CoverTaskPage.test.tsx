@@ -5,7 +5,8 @@ import { CoverMsg, type CoverTask } from '@ai-covers/contracts';
 import { useAuthStore } from '../auth/auth-store';
 import { useWalletDialogs } from '../credits/wallet-store';
 import { CoverTaskPage } from './CoverTaskPage';
-import { envelope, fakeFetch, makeTask, renderRoute, voiceCategories, type Call } from './covers-test-kit';
+import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
+import { fakeFetch, makeTask, renderRoute, voiceCategories, type Call } from './covers-test-kit';
 
 const done = makeTask({
   status: 3,
@@ -13,11 +14,18 @@ const done = makeTask({
   key_applied: 2,
   preview_url: '/storage/preview/task-0001.mp3',
 });
-const deduct = { consumed: 1, repeated: false, allowance_used: 0, balance: 4, record_id: 9 };
+const deduct = fixture('deductData', {
+  consumed: 1,
+  repeated: false,
+  allowance_used: 0,
+  balance: 4,
+  record_id: 9,
+});
 
 let result: CoverTask;
 let subscribe: (call: Call) => Promise<Response>;
 let deductAnswer: () => Response;
+let retryAnswer: () => Response;
 let calls: Call[];
 let clicked: { href: string; download: string }[];
 
@@ -25,19 +33,25 @@ beforeEach(() => {
   result = makeTask({ status: 2, progress: 0.3 });
   // By default the long poll never answers (a task that keeps working).
   subscribe = () => new Promise<Response>(() => undefined);
-  deductAnswer = () => envelope(deduct);
+  deductAnswer = () => contractResponse('deductData', deduct);
+  retryAnswer = () => contractResponse('coverTask', makeTask({ status: 1 }));
   useAuthStore.setState({ token: 'tok', user: null, openLogin: vi.fn() });
   useWalletDialogs.setState({ limitOpen: false });
   calls = fakeFetch((call) => {
     const { method, url } = call;
-    if (url.startsWith('/v1/common/category')) return envelope(voiceCategories);
-    if (url.startsWith('/v1/vsas/result/task-0001')) return envelope(result);
+    if (url.startsWith('/v1/common/category')) return contractResponse('categoryData', voiceCategories);
+    if (url.startsWith('/v1/vsas/result/task-0001')) return contractResponse('coverTask', result);
     if (url.startsWith('/v1/vsas/subscribe/task-0001')) return subscribe(call);
-    if (url.startsWith('/v1/vsas/retry/task-0001')) return envelope(makeTask({ status: 1 }));
+    if (url.startsWith('/v1/vsas/retry/task-0001')) return retryAnswer();
     if (url.startsWith('/v1/deduct')) return deductAnswer();
     if (url.startsWith('/v1/vsas/download/task-0001'))
-      return envelope({ url: '/storage/full/task-0001.mp3', name: 'My Song (Aurora).mp3', expire: 'x' });
-    if (method === 'POST' && url === '/v1/task/delete') return envelope({ deleted: 1 });
+      return contractResponse('coverDownloadData', {
+        url: '/storage/full/task-0001.mp3',
+        name: 'My Song (Aurora).mp3',
+        expire: 'x',
+      });
+    if (method === 'POST' && url === '/v1/task/delete')
+      return contractResponse('coverDeleteData', { task_id: 'task-0001', outcome: 'deleted' });
   });
   clicked = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -68,7 +82,7 @@ describe('task page (covers/:taskId)', () => {
     const sent = new URL(calls.find((c) => c.url.includes('/subscribe/'))!.url, 'http://x').searchParams;
     expect([sent.get('status'), sent.get('progress')]).toEqual(['2', '0.3']);
 
-    await act(async () => answer(envelope(done)));
+    await act(async () => answer(contractResponse('coverTask', done)));
     await waitFor(() => expect(statusText()).toBe('Ready'));
     const audio = document.querySelector('audio');
     expect(audio?.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
@@ -136,7 +150,7 @@ describe('task page (covers/:taskId)', () => {
 
   it('opens the credits-limit dialog and downloads nothing when the charge is refused (490026)', async () => {
     result = done;
-    deductAnswer = () => envelope(null, 490026, CoverMsg.notPaid);
+    deductAnswer = () => errorResponse(490026, CoverMsg.notPaid);
     const user = userEvent.setup();
     openTask();
     const button = await screen.findByRole('button', { name: 'Download full song (1 credit)' });
@@ -159,6 +173,16 @@ describe('task page (covers/:taskId)', () => {
     expect(paths()).toContain('GET /v1/vsas/retry/task-0001');
     expect(screen.queryByText(CoverMsg.engineFailed)).toBeNull();
     await waitFor(() => expect(paths()).toContain('GET /v1/vsas/subscribe/task-0001'));
+  });
+
+  it("reads a refused retry (490618) as §8's 'Request failed. Please refresh and try again.'", async () => {
+    result = makeTask({ status: 4, error: CoverMsg.engineFailed });
+    retryAnswer = () => errorResponse(490618, CoverMsg.noTask);
+    const user = userEvent.setup();
+    openTask();
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Request failed. Please refresh and try again.')).toBeTruthy();
+    expect(statusText()).toBe('Failed');
   });
 
   it('deletes after a confirm step and goes back to the list', async () => {

@@ -3,16 +3,17 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Msg, TaskStatus, type CoverTask } from '@ai-covers/contracts';
-import { RequestError } from '../../shared/api/errors';
+import { errorText } from '../../shared/api/error-messages';
 import { useNoticeStore } from '../../shared/api/notice-store';
 import { ProgressBar } from '../../shared/progress/ProgressBar';
 import { ui } from '../../shared/ui/PageIntro';
 import { useCategories } from '../categories/use-categories';
 import { useLangPath } from '../language/use-lang-path';
-import { allVoices, localDate, STATUS_NAMES, taskKeyLabel } from './cover-format';
+import { formatServerDate } from '../../shared/format/format';
+import { allVoices, STATUS_NAMES, taskKeyLabel } from './cover-format';
 import { CoverResult } from './CoverResult';
+import { CoverArtEntry } from '../cover-art/CoverArtEntry';
 import { coverKeys, useCoverTaskQuery, useDeleteCover, useRetryCover } from './covers-api';
-import { coverMessage, retryFailureMessage } from './covers-messages';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { isTerminal, useFollowCoverTask } from './follow-task';
 import { coverPaths } from './paths';
@@ -36,7 +37,7 @@ export function CoverTaskPage() {
           ← {t('coversTool.nav.myCovers')}
         </Link>
         {loadError ? (
-          <ErrorText message={loadError.message} />
+          <ErrorText failure={loadError} />
         ) : (
           <p className={styles.muted}>{t('common.loading')}</p>
         )}
@@ -46,11 +47,11 @@ export function CoverTaskPage() {
   return <TaskView task={task} active={active} followError={followError} />;
 }
 
-function ErrorText({ message }: { message: string }) {
+function ErrorText({ failure }: { failure: unknown }) {
   const { t } = useTranslation();
   return (
     <p role="alert" className={styles.alert}>
-      {coverText(t, message)}
+      {errorText(t, failure)}
     </p>
   );
 }
@@ -79,8 +80,6 @@ function TaskView({
   if (active && !sawActive) setSawActive(true);
 
   const failed = task.status === TaskStatus.failed || task.status === TaskStatus.timeout;
-  const retryError =
-    retry.error instanceof RequestError ? retryFailureMessage(retry.error.code, retry.error.message) : null;
 
   const handleDelete = () =>
     remove.mutate(task.task_id, {
@@ -103,7 +102,7 @@ function TaskView({
             voice: voiceName,
             key: taskKeyLabel(t, task),
             backing: t(`coversTool.backing.${task.backing}`),
-            date: localDate(task.created_at),
+            date: formatServerDate(task.created_at),
           })}
         </p>
       </header>
@@ -118,16 +117,17 @@ function TaskView({
           tips={t('coversTool.task.progressTips')}
         />
       ) : null}
-      {followError ? <ErrorText message={followError.message} /> : null}
+      {followError ? <ErrorText failure={followError} /> : null}
 
       {task.status === TaskStatus.done ? <CoverResult task={task} /> : null}
+      {task.status === TaskStatus.done ? <CoverArtEntry taskId={task.task_id} /> : null}
 
       {failed ? (
         <div role="alert" className={styles.alert}>
-          {coverText(t, task.error ?? Msg.generic)}
+          {errorText(t, task.error ?? Msg.generic)}
         </div>
       ) : null}
-      {retryError ? <ErrorText message={retryError} /> : null}
+      {retry.error ? <ErrorText failure={retry.error} /> : null}
 
       <div className={styles.actions}>
         {failed ? (
@@ -165,10 +165,4 @@ function TaskView({
       />
     </section>
   );
-}
-
-/** A failure message in the visitor's language when it is one we know. */
-function coverText(t: ReturnType<typeof useTranslation>['t'], message: string): string {
-  const problem = coverMessage(message);
-  return problem.key ? t(problem.key, { defaultValue: problem.text }) : problem.text;
 }

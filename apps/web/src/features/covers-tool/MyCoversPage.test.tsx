@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { CoverMsg } from '@ai-covers/contracts';
-import en from '../../locales/en.json';
-import { coverMessage } from './covers-messages';
 import { MyCoversPage } from './MyCoversPage';
-import { envelope, fakeFetch, makeTask, renderRoute, voiceCategories } from './covers-test-kit';
+import { contractResponse } from '../../shared/api/api-test-kit';
+import { fakeFetch, makeTask, renderRoute, voiceCategories } from './covers-test-kit';
 
 afterEach(() => {
   cleanup();
@@ -13,9 +11,9 @@ afterEach(() => {
 
 function serve(rows: ReturnType<typeof makeTask>[]) {
   return fakeFetch(({ url }) => {
-    if (url.startsWith('/v1/common/category')) return envelope(voiceCategories);
+    if (url.startsWith('/v1/common/category')) return contractResponse('categoryData', voiceCategories);
     if (url.startsWith('/v1/vsas/list'))
-      return envelope({ rows, total: rows.length, page: 1, page_size: 10000 });
+      return contractResponse('coverListData', { rows, total: rows.length, page: 1, page_size: 10000 });
   });
 }
 
@@ -47,19 +45,5 @@ describe('my covers (covers)', () => {
     expect(await screen.findByText('You have not made a cover yet.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Make a cover' }).getAttribute('href')).toBe('/covers/new');
     expect(screen.queryByRole('table')).toBeNull();
-  });
-});
-
-describe('cover messages', () => {
-  it('has an English copy equal to every server message, so each one is translated', () => {
-    const copy = en.coversTool.errors as Record<string, string>;
-    for (const [name, text] of Object.entries(CoverMsg)) {
-      expect(copy[name], name).toBe(text);
-      expect(coverMessage(text).key).toBe(`coversTool.errors.${name}`);
-    }
-    expect(coverMessage('voice_id is not a voice id')).toEqual({
-      key: null,
-      text: 'voice_id is not a voice id',
-    });
   });
 });

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { useCategories } from '../categories/use-categories';
 import { useLangPath } from '../language/use-lang-path';
-import { allVoices, localDate, STATUS_NAMES } from './cover-format';
+import { formatServerDate } from '../../shared/format/format';
+import { allVoices, STATUS_NAMES } from './cover-format';
 import { useCoverList } from './covers-api';
-import { coverMessage } from './covers-messages';
+import { errorText } from '../../shared/api/error-messages';
 import { coverPaths } from './paths';
 import styles from './CoversTool.module.css';
 
@@ -25,11 +26,10 @@ export function MyCoversPage() {
   let body;
   if (list.isPending) body = <p className={styles.muted}>{t('common.loading')}</p>;
   else if (list.isError) {
-    const problem = coverMessage(list.error.message);
     body = (
       <div className={styles.actions}>
         <p role="alert" className={styles.alert}>
-          {problem.key ? t(problem.key, { defaultValue: problem.text }) : problem.text}
+          {errorText(t, list.error)}
         </p>
         <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void list.refetch()}>
           {t('common.retry')}
@@ -64,7 +64,7 @@ export function MyCoversPage() {
                   <Link to={langPath(coverPaths.task(task.task_id))}>{task.song_name}</Link>
                 </td>
                 <td>{voiceNames.get(task.voice_id) ?? task.voice_id}</td>
-                <td>{localDate(task.created_at)}</td>
+                <td>{formatServerDate(task.created_at)}</td>
                 <td>
                   <span className={ui.badge}>
                     {t(`coversTool.status.${STATUS_NAMES[task.status] ?? 'waiting'}`)}

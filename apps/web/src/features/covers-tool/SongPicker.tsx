@@ -4,7 +4,7 @@ import { COVER_LIMITS } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import type { useUpload } from '../upload/use-upload';
 import { UploadStatus } from '../upload/UploadStatus';
-import { coverMessage } from './covers-messages';
+import { errorText } from '../../shared/api/error-messages';
 import styles from './CoversTool.module.css';
 
 type Upload = ReturnType<typeof useUpload>;
@@ -15,7 +15,7 @@ export function SongPicker({ upload, onPick }: { upload: Upload; onPick: (file: 
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
   const busy = upload.status === 'uploading';
-  const failure = upload.status === 'failure' && upload.error ? coverMessage(upload.error) : null;
+  const failure = upload.status === 'failure' && upload.error ? errorText(t, upload.error) : null;
 
   return (
     <fieldset className={styles.step}>
@@ -48,14 +48,7 @@ export function SongPicker({ upload, onPick }: { upload: Upload; onPick: (file: 
           {upload.file ? t('coversTool.create.songReplace') : t('coversTool.create.songChoose')}
         </button>
       </div>
-      <UploadStatus
-        upload={upload}
-        failure={
-          failure ? (failure.key ? t(failure.key, { defaultValue: failure.text }) : failure.text) : null
-        }
-        retryCancelled
-        className={styles.row}
-      />
+      <UploadStatus upload={upload} failure={failure} retryCancelled className={styles.row} />
     </fieldset>
   );
 }

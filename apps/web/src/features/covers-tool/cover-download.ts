@@ -1,27 +1,18 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { COVER_DOWNLOAD, Msg, type CoverTask } from '@ai-covers/contracts';
-import { NetworkError, TimeoutError } from '../../shared/api/errors';
-import { chargeForTask } from '../credits/charge';
+import { NetworkError, RequestError, TimeoutError } from '../../shared/api/errors';
+import { startBrowserDownload } from '../../shared/download/browser-download';
+import { chargeForTask, downloadErrorKind } from '../credits/charge';
 import { walletKeys } from '../credits/credits-api';
 import { coverKeys, fetchCoverDownload } from './covers-api';
 
-/** Starts the browser's download of `url` through a temporary `<a download>`. */
-export function startBrowserDownload(url: string, name: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /**
- * The full-song download: charges one credit (§9) unless this account already paid for the task,
- * then fetches the signed link and hands it to the browser. A refused charge has already opened
- * the login or credits-limit dialog, so it only ends the busy state.
+ * The full-song download, a paid feature: opened through the paid check (an unpaid account
+ * confirms spending its credit), charged one credit (§9) unless this account already paid for the
+ * task, then the signed link goes to the browser. A refused charge has already opened the login or
+ * credits-limit dialog, so it only ends the busy state. A task that is gone (§4 download error
+ * kind 'no task', 490618) reads 'The file does not exist.'.
  */
 export function useCoverDownload(task: CoverTask) {
   const client = useQueryClient();
@@ -41,9 +32,12 @@ export function useCoverDownload(task: CoverTask) {
             need: task.download_cost,
           },
           () => void client.invalidateQueries({ queryKey: walletKeys.all }),
+          { confirm: true },
         );
         if (!charge.ok) {
-          if (charge.reason === 'other' || charge.reason === 'not taskId') setError(charge.message);
+          if (charge.code !== undefined && downloadErrorKind(charge.code) === 'no task')
+            setError(Msg.fileMissing);
+          else if (charge.reason === 'other' || charge.reason === 'not taskId') setError(charge.message);
           return;
         }
         // Paid now: a second click is a free re-download even before the task is read again.
@@ -55,7 +49,8 @@ export function useCoverDownload(task: CoverTask) {
       startBrowserDownload(link.url, link.name);
     } catch (failure) {
       const lost = failure instanceof NetworkError || failure instanceof TimeoutError;
-      setError(lost ? Msg.downloadFailed : (failure as Error).message);
+      const gone = failure instanceof RequestError && downloadErrorKind(failure.code) === 'no task';
+      setError(lost ? Msg.downloadFailed : gone ? Msg.fileMissing : (failure as Error).message);
     } finally {
       setBusy(false);
     }

@@ -1,17 +1,11 @@
 import type { TFunction } from 'i18next';
 import { TaskStatus, type CategoryData, type CategoryItem, type CoverTask } from '@ai-covers/contracts';
-import { formatDate } from '../../shared/format/format';
 import { buildCategoryMenu } from '../categories/category-menu';
 
 /** The §4 status names, used as i18n keys ('coversTool.status.<name>'). */
 export const STATUS_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(TaskStatus).map(([name, value]) => [value, name]),
 );
-
-/** 'YYYY-MM-DD HH:mm' UTC from the server, shown in local time in the same format (§5). */
-export function localDate(utc: string): string {
-  return formatDate(new Date(`${utc.replace(' ', 'T')}:00Z`)) || utc;
-}
 
 /** A semitone shift as text: '+3 semitones', '−1 semitone', or the original key for 0. */
 export function semitoneLabel(t: TFunction, shift: number): string {

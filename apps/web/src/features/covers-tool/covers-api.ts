@@ -1,17 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Code,
-  Msg,
-  coverCreateBody,
-  coverCreateData,
-  coverDownloadData,
-  coverListData,
-  coverTask,
-  type CoverCreateBody,
-  type CoverDownloadData,
-  type CoverListData,
-  type CoverTask,
-} from '@ai-covers/contracts';
+import { Code, Msg, coverCreateBody, type CoverCreateBody, type CoverTask } from '@ai-covers/contracts';
 import { apiGet, apiPost, request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/errors';
 
@@ -25,79 +13,63 @@ export const coverKeys = {
 /** §9: the list is read as one page of up to 10000 rows. */
 export const COVER_LIST_PAGE_SIZE = 10_000;
 
-/**
- * Checks a response against its contract. The request layer already turned non-zero codes into
- * errors; a body that does not match means the two sides disagree, which the visitor sees as §8's
- * generic failure rather than as a half-drawn page.
- */
-function parseData<T>(
-  schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false } },
-  data: unknown,
-): T {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ApiError(Code.error, Msg.generic);
-  return result.data;
-}
-
 /** `POST /v1/vsas/create` (JSON): a new task for an uploaded song; the body passes the contract first. */
-export async function createCover(input: CoverCreateBody): Promise<{ task_id: string; task: CoverTask }> {
+export async function createCover(input: CoverCreateBody) {
   const checked = coverCreateBody.safeParse(input);
   if (!checked.success) throw new ApiError(Code.error, checked.error.issues[0]?.message ?? Msg.generic);
-  const body = checked.data;
-  return parseData(coverCreateData, await apiPost<unknown>('/v1/vsas/create', body));
+  return apiPost('coverCreateData', '/v1/vsas/create', checked.data);
 }
 
 /** `GET /v1/vsas/result/{task_id}`: the task as it is now. */
-export async function fetchCoverTask(taskId: string, signal?: AbortSignal): Promise<CoverTask> {
-  return parseData(
-    coverTask,
-    await apiGet<unknown>(`/v1/vsas/result/${encodeURIComponent(taskId)}`, {}, signal),
-  );
+export function fetchCoverTask(taskId: string, signal?: AbortSignal) {
+  return apiGet('coverTask', `/v1/vsas/result/${encodeURIComponent(taskId)}`, {}, signal);
 }
 
 /**
  * `GET /v1/vsas/subscribe/{task_id}`: answers as soon as status or progress differ from what the
  * caller last saw, or after at most 20 s with the unchanged task (long poll).
  */
-export async function subscribeCoverTask(
+export function subscribeCoverTask(
   taskId: string,
   seen: { status: number; progress: number },
   signal?: AbortSignal,
-): Promise<CoverTask> {
-  const data = await apiGet<unknown>(
+) {
+  return apiGet(
+    'coverTask',
     `/v1/vsas/subscribe/${encodeURIComponent(taskId)}`,
     { status: seen.status, progress: seen.progress },
     signal,
   );
-  return parseData(coverTask, data);
 }
 
 /** `GET /v1/vsas/list`: the caller's covers (kind, page, page_size as §7 shows). */
-export async function listCovers(signal?: AbortSignal): Promise<CoverListData> {
-  const data = await apiGet<unknown>(
+export function listCovers(signal?: AbortSignal) {
+  return apiGet(
+    'coverListData',
     '/v1/vsas/list',
     { kind: 'ai-covers', page: 1, page_size: COVER_LIST_PAGE_SIZE },
     signal,
   );
-  return parseData(coverListData, data);
 }
 
+/** §8: a retry refused with code 49 or 490618 reads 'Request failed. Please refresh and try again.' */
+const RETRY_MESSAGES = { 49: Msg.retryTaskFailed, [Code.noTask]: Msg.retryTaskFailed };
+
 /** `GET /v1/vsas/retry/{task_id}`: a failed or timed-out task goes back to waiting. */
-export async function retryCover(taskId: string): Promise<CoverTask> {
-  return parseData(coverTask, await apiGet<unknown>(`/v1/vsas/retry/${encodeURIComponent(taskId)}`));
+export function retryCover(taskId: string) {
+  return request('coverTask', 'GET', `/v1/vsas/retry/${encodeURIComponent(taskId)}`, {
+    messages: RETRY_MESSAGES,
+  });
 }
 
 /** `POST /v1/task/delete` (form-encoded task_id, §7). */
-export async function deleteCover(taskId: string): Promise<void> {
-  await request<unknown>('POST', '/v1/task/delete', { body: { task_id: taskId }, form: true });
+export function deleteCover(taskId: string) {
+  return request('coverDeleteData', 'POST', '/v1/task/delete', { body: { task_id: taskId }, form: true });
 }
 
 /** `GET /v1/vsas/download/{task_id}`: a signed URL of the full song, once the download is paid. */
-export async function fetchCoverDownload(taskId: string): Promise<CoverDownloadData> {
-  return parseData(
-    coverDownloadData,
-    await apiGet<unknown>(`/v1/vsas/download/${encodeURIComponent(taskId)}`),
-  );
+export function fetchCoverDownload(taskId: string) {
+  return apiGet('coverDownloadData', `/v1/vsas/download/${encodeURIComponent(taskId)}`);
 }
 
 /** Newest first by creation time ('YYYY-MM-DD HH:mm' sorts as text). */

@@ -4,14 +4,12 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
-import type { CategoryData, CoverTask } from '@ai-covers/contracts';
+import type { CoverTask } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
+import { errorResponse, fixture } from '../../shared/api/api-test-kit';
 import '../../app/i18n';
 
-export const envelope = (data: unknown, code = 0, msg = 'ok') =>
-  new Response(JSON.stringify({ code, data, msg }));
-
-export const voiceCategories: CategoryData = {
+export const voiceCategories = fixture('categoryData', {
   module: 'ai-covers',
   lang: 'en',
   list: [
@@ -30,11 +28,11 @@ export const voiceCategories: CategoryData = {
     },
     { id: 'soul', name: 'Soul', items: [{ id: 'basalt', name: 'Basalt', description: 'Warm baritone' }] },
   ],
-};
+});
 
 /** A task as the server returns it; override what a test is about. */
 export function makeTask(overrides: Partial<CoverTask> = {}): CoverTask {
-  return {
+  return fixture('coverTask', {
     task_id: 'task-0001',
     kind: 'ai-covers',
     status: 1,
@@ -53,7 +51,7 @@ export function makeTask(overrides: Partial<CoverTask> = {}): CoverTask {
     paid: false,
     download_cost: 1,
     ...overrides,
-  };
+  });
 }
 
 export interface Call {
@@ -71,7 +69,7 @@ export function fakeFetch(handler: Handler): Call[] {
     const body = init?.body === undefined || init.body === null ? null : String(init.body);
     const call = { method: init?.method ?? 'GET', url: String(input), body };
     calls.push(call);
-    return (await handler(call)) ?? envelope(null, 40004, 'Not found');
+    return (await handler(call)) ?? errorResponse(40004, 'Not found');
   };
   vi.stubGlobal('fetch', stub);
   return calls;

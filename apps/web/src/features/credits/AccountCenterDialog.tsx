@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../auth/auth-store';
-import { openPricing } from '../pricing/open-pricing';
+import { openPricing } from './open-pricing';
 import { ui } from '../../shared/ui/PageIntro';
 import { useCreditsAccount } from './credits-api';
 import { useWalletDialogs } from './wallet-store';

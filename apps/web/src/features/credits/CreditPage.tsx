@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CREDIT_COSTS, TOOL_KINDS } from '@ai-covers/contracts';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { openPricing } from '../pricing/open-pricing';
+import { openPricing } from './open-pricing';
 import styles from './wallet.module.css';
 
 /** The credit page (§2): why generation costs money, what a credit buys, and 'get credit now'. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { AcquisitionRecord, ConsumptionRecord } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { useAcquisitions, useConsumptions, useCreditsAccount, useOrders, useRefund } from './credits-api';
+import { useAcquisitions, useConsumptions, useCreditsAccount } from './credits-api';
 import styles from './wallet.module.css';
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {
@@ -129,60 +129,12 @@ function Consumptions() {
   );
 }
 
-/** Memberships tab: periods and the orders behind them, with the 30-day refund. */
-function Memberships() {
-  const { t } = useTranslation();
-  const account = useCreditsAccount();
-  const orders = useOrders(true);
-  const refund = useRefund();
-  const periods = account.data?.memberships ?? [];
-  return (
-    <>
-      {periods.length === 0 ? (
-        <p className={styles.empty}>{t('wallet.account.free')}</p>
-      ) : (
-        <ul className={styles.menuList} data-testid="membership-list">
-          {periods.map((m) => (
-            <li key={`${m.plan}-${m.starts_at}`}>
-              {t(`wallet.period.${m.plan}`)}: {m.starts_at} – {m.expire_time}{' '}
-              {m.active ? `· ${t('wallet.records.active')}` : ''}
-            </li>
-          ))}
-        </ul>
-      )}
-      <h3>{t('wallet.records.orders')}</h3>
-      {refund.error ? <p className={styles.error}>{refund.error.message}</p> : null}
-      <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="order-list">
-          <tbody>
-            {(orders.data?.rows ?? []).map((o) => (
-              <tr key={o.id}>
-                <td>{o.created_at}</td>
-                <td>{t(`wallet.sku.${o.sku}`)}</td>
-                <td>{t(`wallet.orderStatus.${o.status}`)}</td>
-                <td>
-                  {o.refundable ? (
-                    <button
-                      type="button"
-                      className={`${ui.button} ${ui.secondary}`}
-                      disabled={refund.isPending}
-                      onClick={() => refund.mutate(o.id)}
-                    >
-                      {t('wallet.records.refund')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
-  );
-}
-
-/** The account center's credits page (§2): balance, records, Credits and Memberships tabs. */
-export function CreditsCenter() {
+/**
+ * The account center's credits page (§2): balance, records, Credits and Memberships tabs. The
+ * Memberships tab shows what the page that uses this puts there (the memberships and their orders
+ * belong to pricing).
+ */
+export function CreditsCenter({ memberships }: { memberships: ReactNode }) {
   const { t } = useTranslation();
   const account = useCreditsAccount();
   const a = account.data;
@@ -232,9 +184,7 @@ export function CreditsCenter() {
           <h3>{t('wallet.records.acquisition')}</h3>
           <Acquisitions />
         </Tabs.Content>
-        <Tabs.Content value="memberships">
-          <Memberships />
-        </Tabs.Content>
+        <Tabs.Content value="memberships">{memberships}</Tabs.Content>
       </Tabs.Root>
     </section>
   );

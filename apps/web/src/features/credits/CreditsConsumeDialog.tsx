@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
-import { openPricing } from '../pricing/open-pricing';
+import { openPricing } from './open-pricing';
 import { useCreditsAccount } from './credits-api';
 import { useWalletDialogs } from './wallet-store';
 import { WalletDialog } from './WalletDialog';
@@ -26,13 +26,15 @@ export function CreditsConsumeDialog() {
       testId="credits-consume-dialog"
     >
       <p>
-        {allowed ? t('wallet.consume.body', { n: value }) : t('wallet.consume.insufficient', { n: value })}
+        {allowed
+          ? t('wallet.consume.body', { count: value })
+          : t('wallet.consume.insufficient', { n: value })}
       </p>
       <p className={styles.muted}>{t('wallet.limit.balance', { n: balance })}</p>
       <div className={styles.actions}>
         {allowed ? (
           <button type="button" className={ui.button} onClick={() => settle(true)}>
-            {t('wallet.consume.confirm', { n: value })}
+            {t('wallet.consume.confirm', { count: value })}
           </button>
         ) : (
           <button

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
-import { openPricing } from '../pricing/open-pricing';
+import { openPricing } from './open-pricing';
 import { useCreditsAccount } from './credits-api';
 import { useWalletDialogs } from './wallet-store';
 import { WalletDialog } from './WalletDialog';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
-import { useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { useIntegralInfo, useIntegralUpgrade } from './credits-api';
 import { useWalletDialogs } from './wallet-store';
 import { WalletDialog } from './WalletDialog';
@@ -13,7 +13,7 @@ import styles from './wallet.module.css';
  */
 export function UpgradeConfirmDialog() {
   const { t } = useTranslation();
-  const signedIn = useAuthStore((s) => s.token !== null);
+  const signedIn = useAuthStore(selectSignedIn);
   const info = useIntegralInfo(signedIn);
   const open = useWalletDialogs((s) => s.upgradeOpen);
   const setOpen = useWalletDialogs((s) => s.setUpgradeOpen);

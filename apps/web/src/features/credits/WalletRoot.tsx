@@ -1,33 +1,30 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazyWithCopy } from '../../app/lazy-with-copy';
+import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { walletKeys } from './credits-api';
 import { onWalletChange } from './wallet-sync';
 import { useWalletDialogs } from './wallet-store';
 
 // Dialogs load on first use, so pages that never open one never download them.
-const CreditsLimitDialog = lazy(() =>
+const CreditsLimitDialog = lazyWithCopy(() =>
   import('./CreditsLimitDialog').then((m) => ({ default: m.CreditsLimitDialog })),
 );
-const CreditsConsumeDialog = lazy(() =>
+const CreditsConsumeDialog = lazyWithCopy(() =>
   import('./CreditsConsumeDialog').then((m) => ({ default: m.CreditsConsumeDialog })),
 );
-const AccountCenterDialog = lazy(() =>
+const AccountCenterDialog = lazyWithCopy(() =>
   import('./AccountCenterDialog').then((m) => ({ default: m.AccountCenterDialog })),
 );
-const UpgradeConfirmDialog = lazy(() =>
+const UpgradeConfirmDialog = lazyWithCopy(() =>
   import('./UpgradeConfirmDialog').then((m) => ({ default: m.UpgradeConfirmDialog })),
-);
-const PricingDialog = lazy(() =>
-  import('../pricing/PricingDialog').then((m) => ({ default: m.PricingDialog })),
 );
 
 /** Mounts the wallet's dialogs once, inside the router (they open from anywhere via the store). */
 export function WalletRoot() {
-  const signedIn = useAuthStore((s) => s.token !== null);
+  const signedIn = useAuthStore(selectSignedIn);
   const limit = useWalletDialogs((s) => s.limitOpen);
   const consume = useWalletDialogs((s) => s.consume !== null);
-  const pricing = useWalletDialogs((s) => s.pricing !== null);
   const account = useWalletDialogs((s) => s.accountOpen);
   const client = useQueryClient();
   // A purchase paid in the pricing window updates this window's balance at once.
@@ -39,7 +36,6 @@ export function WalletRoot() {
     <Suspense fallback={null}>
       {limit ? <CreditsLimitDialog /> : null}
       {consume ? <CreditsConsumeDialog /> : null}
-      {pricing ? <PricingDialog /> : null}
       {account ? <AccountCenterDialog /> : null}
       {/* Checks need_upgrade for every signed-in account (§4). */}
       {signedIn ? <UpgradeConfirmDialog /> : null}

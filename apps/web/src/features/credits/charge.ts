@@ -1,13 +1,26 @@
 import { Code, type DeductData, type ToolKind } from '@ai-covers/contracts';
 import { RequestError } from '../../shared/api/errors';
 import { useAuthStore } from '../auth/auth-store';
-import { deductCredits } from './credits-api';
+import { checkPaid, deductCredits, readBalance } from './credits-api';
 import { useWalletDialogs } from './wallet-store';
 
-/** Why a charge failed, in the words of §5/§8. */
-export type ChargeFailure = 'not login' | 'not taskId' | 'not credit' | 'not available' | 'other';
+/** Why a charge failed, in the words of §5/§8; 'cancelled' when the visitor declined to spend. */
+export type ChargeFailure =
+  'not login' | 'not taskId' | 'not credit' | 'not available' | 'cancelled' | 'other';
 export type ChargeResult =
-  { ok: true; data: DeductData } | { ok: false; reason: ChargeFailure; message: string };
+  { ok: true; data: DeductData } | { ok: false; reason: ChargeFailure; message: string; code?: number };
+
+/** The download error kinds of §4, from a failed call's code (§8). */
+export type DownloadErrorKind = 'not available' | 'login' | 'no task' | 'verify limit' | 'other';
+
+/** Maps the code of a failed download step (charge or link) to its §4 kind. */
+export function downloadErrorKind(code: number): DownloadErrorKind {
+  if (code === Code.notAuthorized || code === Code.relogin) return 'login';
+  if (code === Code.notAvailable) return 'not available';
+  if (code === Code.noTask) return 'no task';
+  if (code === Code.verifyLimit || code === Code.verifyLimitAlt) return 'verify limit';
+  return 'other';
+}
 
 /** Maps a deduct error code to its §8 reason. */
 export function chargeFailureFor(code: number): ChargeFailure {
@@ -18,13 +31,28 @@ export function chargeFailureFor(code: number): ChargeFailure {
 }
 
 /**
+ * Opening a paid feature (§4, §7): the tool's paid check. A paying account (a member, or one that
+ * bought credits) goes straight on; any other is asked to confirm spending `need` credits in the
+ * credits-consume dialog when its balance covers them (a short balance goes on to the charge,
+ * which opens the credits-limit dialog). Resolves false when the visitor declines.
+ */
+export async function confirmPaidFeature(kind: ToolKind, need: number): Promise<boolean> {
+  if (await checkPaid(kind)) return true;
+  const balance = await readBalance();
+  if (balance === null || balance < need) return true;
+  return useWalletDialogs.getState().askConsume({ value: need, status: 'allowed' });
+}
+
+/**
  * Charges a paid action (§5 deduct): signed out opens the login dialog, a missing task id fails
- * without a call, not enough credits opens the credits-limit dialog. Features call this before
- * handing over a result; `onCharged` refreshes the balance on screen.
+ * without a call, not enough credits opens the credits-limit dialog. With `confirm` the paid
+ * feature is opened through `confirmPaidFeature` first. Features call this before handing over a
+ * result; `onCharged` refreshes the balance on screen.
  */
 export async function chargeForTask(
   input: { kind: ToolKind; taskId: string | null | undefined; val?: number; purpose?: string; need?: number },
   onCharged?: () => void,
+  options: { confirm?: boolean } = {},
 ): Promise<ChargeResult> {
   const auth = useAuthStore.getState();
   if (!auth.token) {
@@ -32,6 +60,11 @@ export async function chargeForTask(
     return { ok: false, reason: 'not login', message: 'not login' };
   }
   if (!input.taskId) return { ok: false, reason: 'not taskId', message: 'not taskId' };
+  if (options.confirm && !(await confirmPaidFeature(input.kind, input.need ?? 1))) {
+    return { ok: false, reason: 'cancelled', message: 'cancelled' };
+  }
+  // The paid check may have met a dead session (490010): the request layer signed out already.
+  if (!useAuthStore.getState().token) return { ok: false, reason: 'not login', message: 'not login' };
   try {
     const data = await deductCredits({ ...input, taskId: input.taskId });
     onCharged?.();
@@ -42,6 +75,6 @@ export async function chargeForTask(
     if (reason === 'not login') useAuthStore.getState().openLogin?.();
     if (reason === 'not credit' || reason === 'not available')
       useWalletDialogs.getState().openLimit(input.need ?? 1);
-    return { ok: false, reason, message: error instanceof Error ? error.message : 'other' };
+    return { ok: false, reason, message: error instanceof Error ? error.message : 'other', code };
   }
 }

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { COPY_LANGUAGES } from '@ai-covers/contracts';
 
-type Tree = { [key: string]: string | Tree };
-const files = import.meta.glob<{ default: Tree }>('../../locales/*.json', { eager: true });
+import { flattenCopy, type CopyTree } from '../../locales/copy-test-kit';
 
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
-const wallet = (lang: string) => flatten(files[`../../locales/${lang}.json`]!.default.wallet as Tree);
+const files = import.meta.glob<{ default: CopyTree }>('../../locales/*.json', { eager: true });
+const wallet = (lang: string) => flattenCopy(files[`../../locales/${lang}.json`]!.default.wallet as CopyTree);
 const english = wallet('en');
 const vars = (s: string) => [...s.matchAll(/{{\w+}}/g)].map((m) => m[0]).sort();
 

@@ -1,12 +1,25 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '@ai-covers/contracts';
-import { openPricing, pricingUrl } from '../pricing/open-pricing';
-import { chargeFailureFor, chargeForTask } from './charge';
+import { isPhoneWidth, openPricing, pricingUrl } from './open-pricing';
+import { chargeFailureFor, chargeForTask, confirmPaidFeature, downloadErrorKind } from './charge';
+import { makeCreditsAccount } from './wallet-test-kit';
+import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
 import { useWalletDialogs } from './wallet-store';
 import { useAuthStore } from '../auth/auth-store';
 
 beforeEach(() => {
   useWalletDialogs.setState({ pricing: null, limitOpen: false, consume: null });
+});
+
+describe('phone breakpoint (766 px, §9)', () => {
+  it.each([
+    [320, true],
+    [765, true],
+    [766, false],
+    [1280, false],
+  ])('%s px → phone %s', (width, phone) => {
+    expect(isPhoneWidth(width)).toBe(phone);
+  });
 });
 
 describe('openPricing (§2)', () => {
@@ -68,5 +81,84 @@ describe('deduct errors (§5, §8)', () => {
       ok: false,
       reason: 'not taskId',
     });
+  });
+});
+
+describe('download error kinds (§4)', () => {
+  it.each([
+    [Code.notAvailable, 'not available'],
+    [Code.notAuthorized, 'login'],
+    [Code.relogin, 'login'],
+    [Code.noTask, 'no task'],
+    [Code.verifyLimit, 'verify limit'],
+    [Code.verifyLimitAlt, 'verify limit'],
+    [Code.error, 'other'],
+    [Code.resourceError, 'other'],
+  ])('code %i is %s', (code, kind) => expect(downloadErrorKind(code)).toBe(kind));
+});
+
+describe('opening a paid feature: the paid check (§4, §7 /v1/verify/pay)', () => {
+  let pay: boolean | 'error';
+  let balance: number;
+  let paths: string[];
+  beforeEach(() => {
+    pay = false;
+    balance = 5;
+    paths = [];
+    useAuthStore.setState({ token: 't', openLogin: vi.fn() });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://x');
+        paths.push(
+          url.pathname + (url.searchParams.get('kind') ? `?kind=${url.searchParams.get('kind')}` : ''),
+        );
+        if (url.pathname === '/v1/verify/pay') {
+          if (pay === 'error') return errorResponse(1, 'down');
+          return contractResponse('verifyPayData', { kind: 'ai-covers', pay });
+        }
+        if (url.pathname === '/v1/credits/account')
+          return contractResponse('creditsAccountData', makeCreditsAccount({ balance }));
+        if (url.pathname === '/v1/deduct')
+          return contractResponse('deductData', {
+            consumed: 1,
+            repeated: false,
+            allowance_used: 0,
+            balance: balance - 1,
+            record_id: 1,
+          });
+        return errorResponse(40004, 'nope');
+      }),
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a paying account goes straight on, asking the check for the tool', async () => {
+    pay = true;
+    await expect(confirmPaidFeature('ai-covers', 1)).resolves.toBe(true);
+    expect(paths).toEqual(['/v1/verify/pay?kind=ai-covers']);
+    expect(useWalletDialogs.getState().consume).toBeNull();
+  });
+
+  it('an unpaid account confirms spending in the credits-consume dialog; declining charges nothing', async () => {
+    const charge = chargeForTask({ kind: 'ai-covers', taskId: 't1', need: 1 }, undefined, { confirm: true });
+    await vi.waitFor(() => expect(useWalletDialogs.getState().consume).not.toBeNull());
+    expect(useWalletDialogs.getState().consume).toMatchObject({ value: 1, status: 'allowed' });
+    useWalletDialogs.getState().settleConsume(false);
+    await expect(charge).resolves.toMatchObject({ ok: false, reason: 'cancelled' });
+    expect(paths).not.toContain('/v1/deduct?kind=ai-covers');
+
+    const again = chargeForTask({ kind: 'ai-covers', taskId: 't1', need: 1 }, undefined, { confirm: true });
+    await vi.waitFor(() => expect(useWalletDialogs.getState().consume).not.toBeNull());
+    useWalletDialogs.getState().settleConsume(true);
+    await expect(again).resolves.toMatchObject({ ok: true, data: { consumed: 1 } });
+  });
+
+  it('a failed check counts as unpaid (§4: false on error); a short balance skips the dialog', async () => {
+    pay = 'error';
+    balance = 0;
+    await expect(confirmPaidFeature('ai-covers', 1)).resolves.toBe(true);
+    expect(paths).toEqual(['/v1/verify/pay?kind=ai-covers', '/v1/credits/account']);
+    expect(useWalletDialogs.getState().consume).toBeNull();
   });
 });

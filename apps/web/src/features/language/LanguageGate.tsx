@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import type { CopyLanguage } from '@ai-covers/contracts';
+import { URL_LANGUAGE_CODES, type CopyLanguage } from '@ai-covers/contracts';
 import { activateLanguage, i18n } from '../../app/i18n';
 import { resolvePageLanguage } from './language-preference';
-import { URL_LANGUAGE_CODES, splitLanguageSegment, withLanguageSegment } from './resolve-language';
+import { splitLanguageSegment, withLanguageSegment } from './resolve-language';
 
 /** Where a URL language segment must be rewritten to: unknown → root, br → pt, zh → en. */
 function segmentRedirect(segment: string | undefined, pathname: string, search: string): string | null {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_ONLY_PRODUCTS } from '@ai-covers/contracts';
 import {
-  normalizeLanguage,
   resolveLanguage,
   splitLanguageSegment,
   withLanguageSegment,
@@ -39,20 +38,6 @@ describe('resolveLanguage (§5, first match wins)', () => {
     ['other products keep their language', { pathSegment: 'de', englishOnlyProducts: ['promotion'] }, 'de'],
   ])('%s', (_name, sources, expected) => {
     expect(resolveLanguage({ ...base, ...sources })).toBe(expected);
-  });
-});
-
-describe('normalizeLanguage', () => {
-  it.each([
-    ['de', 'de'],
-    ['BR', 'pt'],
-    ['en_GB', 'en'],
-    ['zh-Hans', 'zh'],
-    ['xx', null],
-    ['', null],
-    [null, null],
-  ])('%s → %s', (input, expected) => {
-    expect(normalizeLanguage(input)).toBe(expected);
   });
 });
 

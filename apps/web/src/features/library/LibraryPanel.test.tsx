@@ -4,26 +4,27 @@ import userEvent from '@testing-library/user-event';
 import type { LibraryFile } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
 import '../../app/i18n';
+import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
+import { useNoticeStore } from '../../shared/api/notice-store';
 import { LibraryPanel } from './LibraryPanel';
 
-const file = (id: number, name: string, type: LibraryFile['type']): LibraryFile => ({
-  id,
-  name,
-  type,
-  ext: name.split('.').pop()!,
-  size: 1572864,
-  mime_type: 'audio/mpeg',
-  width: null,
-  height: null,
-  duration: type === 'audio' ? 65 : null,
-  created_at: '2026-11-20 10:00',
-  expire_at: null,
-  can_rename: true,
-  url: `/storage/ai-covers/k/${id}`,
-  thumb_url: null,
-});
-
-const envelope = (data: unknown, code = 0, msg = 'ok') => new Response(JSON.stringify({ code, data, msg }));
+const file = (id: number, name: string, type: LibraryFile['type']): LibraryFile =>
+  fixture('libraryFile', {
+    id,
+    name,
+    type,
+    ext: name.split('.').pop()!,
+    size: 1572864,
+    mime_type: 'audio/mpeg',
+    width: null,
+    height: null,
+    duration: type === 'audio' ? 65 : null,
+    created_at: '2026-11-20 10:00',
+    expire_at: null,
+    can_rename: true,
+    url: `/storage/ai-covers/k/${id}`,
+    thumb_url: null,
+  });
 
 describe('<LibraryPanel>', () => {
   let calls: string[];
@@ -38,16 +39,23 @@ describe('<LibraryPanel>', () => {
           const rows = [file(1, 'song.mp3', 'audio'), file(2, 'cover.png', 'image')].filter(
             (f) => type === 'all' || f.type === type,
           );
-          return envelope({ rows, total: rows.length, page: 1, page_size: 20 });
+          return contractResponse('libraryListData', { rows, total: rows.length, page: 1, page_size: 20 });
         }
-        if (input === '/v1/library/rename') return envelope(null, 1, 'Duplicate name');
-        return envelope(null, 40004, 'The file does not exist.');
+        if (input === '/v1/library/rename') return errorResponse(1, 'Duplicate name');
+        if (input.startsWith('/v1/library/export/1'))
+          return contractResponse('libraryExportData', {
+            url: '/storage/ai-covers/k/1?sig=x',
+            name: 'song.mp3',
+          });
+        return errorResponse(40004, 'The file does not exist.');
       }),
     );
   });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    useNoticeStore.setState({ notices: [] });
   });
 
   const renderPanel = () =>
@@ -77,6 +85,26 @@ describe('<LibraryPanel>', () => {
     await userEvent.type(input, 'cover.png');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Duplicate name')).toBeTruthy();
+  });
+
+  it('exports a file through a browser download of its signed link', async () => {
+    const clicked: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export song.mp3' }));
+    await waitFor(() =>
+      expect(clicked).toEqual([{ href: '/storage/ai-covers/k/1?sig=x', download: 'song.mp3' }]),
+    );
+  });
+
+  it('tells the visitor when the file to export is gone', async () => {
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export cover.png' }));
+    await waitFor(() =>
+      expect(useNoticeStore.getState().notices.map((n) => n.key)).toEqual(['errors.fileMissing']),
+    );
   });
 
   it('sends the date range with the time-zone offset', async () => {

@@ -3,7 +3,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from 'react-i18next';
 import { Msg, type LibraryFile, type LibraryTab } from '@ai-covers/contracts';
 import { useNoticeStore } from '../../shared/api/notice-store';
-import { formatDate, formatDuration, formatSize } from '../../shared/format/format';
+import { formatDuration, formatServerDate, formatSize } from '../../shared/format/format';
+import { startBrowserDownload } from '../../shared/download/browser-download';
 import { ui } from '../../shared/ui/PageIntro';
 import { DeleteDialog, RenameDialog } from './FileDialogs';
 import {
@@ -14,17 +15,12 @@ import {
   useRenameFile,
   type LibraryFilter,
 } from './library-api';
-import { messageKey } from './library-messages';
+import { errorNotice, errorText } from '../../shared/api/error-messages';
 import { UploadControl } from './UploadControl';
 import styles from './Library.module.css';
 
 const TABS: LibraryTab[] = ['all', 'audio', 'image', 'video'];
 const PAGE_SIZE = 20;
-
-/** 'YYYY-MM-DD HH:mm' UTC from the server, shown in local time. */
-function localDate(utc: string): string {
-  return formatDate(new Date(`${utc.replace(' ', 'T')}:00Z`));
-}
 
 /** The cloud file library of the account center (§2): tabs, date filter, rename, delete, export, pages. */
 export function LibraryPanel() {
@@ -48,10 +44,6 @@ export function LibraryPanel() {
   const data = files.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const update = (patch: Partial<LibraryFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
-  const translate = (message: string, fallbackKey?: string) => {
-    const { key, text } = messageKey(message, fallbackKey);
-    return t(key, { defaultValue: text });
-  };
 
   const handleRename = (name: string) => {
     if (!renaming) return;
@@ -63,7 +55,7 @@ export function LibraryPanel() {
           setRenaming(null);
           notify('library.actionOk', Msg.actionOk);
         },
-        onError: (error) => setRenameError(translate(error.message, 'library.actionFailed')),
+        onError: (error) => setRenameError(errorText(t, error, 'library.actionFailed')),
       },
     );
   };
@@ -80,15 +72,10 @@ export function LibraryPanel() {
   const handleExport = async (file: LibraryFile) => {
     try {
       const { url, name } = await exportFile(file.id);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
+      startBrowserDownload(url, name);
     } catch (error) {
-      const { key, text } = messageKey((error as Error).message, 'library.actionFailed');
+      // §8 'Action failed' for a file action that failed for an unknown reason.
+      const { key, text } = errorNotice(error, 'library.actionFailed', Msg.actionFailed);
       notify(key, text);
     }
   };
@@ -146,7 +133,7 @@ export function LibraryPanel() {
           {files.isPending ? <p className={styles.muted}>{t('common.loading')}</p> : null}
           {files.isError ? (
             <p className={styles.error} role="alert">
-              {translate(files.error.message)}
+              {errorText(t, files.error, 'errors.generic')}
             </p>
           ) : null}
           {data && data.rows.length === 0 ? <p className={styles.muted}>{t('library.empty')}</p> : null}
@@ -177,8 +164,10 @@ export function LibraryPanel() {
                     {file.width && file.height ? ` · ${file.width}×${file.height}` : ''}
                   </span>
                   <span className={`${styles.meta} ${styles.date}`}>
-                    {localDate(file.created_at)}
-                    {file.expire_at ? ` · ${t('library.expires', { date: localDate(file.expire_at) })}` : ''}
+                    {formatServerDate(file.created_at)}
+                    {file.expire_at
+                      ? ` · ${t('library.expires', { date: formatServerDate(file.expire_at) })}`
+                      : ''}
                   </span>
                   <span className={styles.actions}>
                     {file.can_rename ? (

@@ -4,7 +4,7 @@ import type { UploadedFile } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { useUpload } from '../upload/use-upload';
 import { UploadStatus } from '../upload/UploadStatus';
-import { messageKey } from './library-messages';
+import { errorText } from '../../shared/api/error-messages';
 import styles from './Library.module.css';
 
 /** Upload button with progress, cancel and retry; files land in the library. */
@@ -13,7 +13,7 @@ export function UploadControl({ onDone }: { onDone: (file: UploadedFile) => void
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUpload({ kind: 'ai-covers', action: 'upload', onDone });
-  const error = upload.error ? messageKey(upload.error, 'library.errors.uploadOss') : null;
+  const failure = upload.error ? errorText(t, upload.error, 'errors.uploadOss') : null;
 
   return (
     <div className={styles.upload}>
@@ -41,7 +41,7 @@ export function UploadControl({ onDone }: { onDone: (file: UploadedFile) => void
       </button>
       <UploadStatus
         upload={upload}
-        failure={error ? t(error.key, { defaultValue: error.text }) : null}
+        failure={failure}
         className={styles.uploadStatus}
         nameClassName={styles.uploadName}
         errorClassName={styles.error}

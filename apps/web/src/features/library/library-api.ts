@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LibraryFile, LibraryListData, LibraryTab } from '@ai-covers/contracts';
+import type { LibraryTab } from '@ai-covers/contracts';
 import { apiGet, apiPost } from '../../shared/api/request';
 
 export interface LibraryFilter {
@@ -22,7 +22,8 @@ export function useLibraryFiles(filter: LibraryFilter) {
   return useQuery({
     queryKey: libraryKeys.list(filter),
     queryFn: ({ signal }) =>
-      apiGet<LibraryListData>(
+      apiGet(
+        'libraryListData',
         '/v1/library/files',
         {
           type: filter.type,
@@ -43,7 +44,7 @@ export function useLibraryFiles(filter: LibraryFilter) {
 export function useRenameFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; name: string }) => apiPost<LibraryFile>('/v1/library/rename', input),
+    mutationFn: (input: { id: number; name: string }) => apiPost('libraryFile', '/v1/library/rename', input),
     onSuccess: () => client.invalidateQueries({ queryKey: libraryKeys.all }),
   });
 }
@@ -52,14 +53,14 @@ export function useRenameFile() {
 export function useDeleteFiles() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => apiPost<{ deleted: number }>('/v1/library/delete', { ids }),
+    mutationFn: (ids: number[]) => apiPost('libraryDeleteData', '/v1/library/delete', { ids }),
     onSuccess: () => client.invalidateQueries({ queryKey: libraryKeys.all }),
   });
 }
 
 /** A signed download URL of the original file. */
-export function exportFile(id: number): Promise<{ url: string; name: string }> {
-  return apiGet<{ url: string; name: string }>(`/v1/library/export/${id}`);
+export function exportFile(id: number) {
+  return apiGet('libraryExportData', `/v1/library/export/${id}`);
 }
 
 /** Refreshes every library list (after an upload). */

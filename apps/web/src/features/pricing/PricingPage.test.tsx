@@ -2,15 +2,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import type { CatalogItem } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
 import '../../app/i18n';
 import { useAuthStore } from '../auth/auth-store';
 import { useWalletDialogs } from '../credits/wallet-store';
 import { PricingPage } from './PricingPage';
 import { checkoutNavigation } from './use-buy';
+import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
 
-const envelope = (data: unknown, code = 0, msg = 'ok') => new Response(JSON.stringify({ code, data, msg }));
-const item = (sku: string, type: string, popular = false, plan: string | null = null) => ({
+const item = (
+  sku: string,
+  type: CatalogItem['type'],
+  popular = false,
+  plan: CatalogItem['plan'] = null,
+): CatalogItem => ({
   sku,
   type,
   name: sku,
@@ -22,11 +28,25 @@ const item = (sku: string, type: string, popular = false, plan: string | null = 
   period_days: plan ? 30 : 0,
   popular,
 });
-const cart = {
+const cart = fixture('cartData', {
   package: [item('credits-100', 'package'), item('credits-500', 'package', true)],
   subscription: [item('member-monthly', 'subscription', true, 'monthly')],
   wap: [],
-};
+});
+const paidOrder = fixture('orderView', {
+  id: 7,
+  sku: 'credits-100',
+  name: 'credits-100',
+  type: 'package',
+  status: 'paid',
+  provider: 'sandbox',
+  amount_cents: 999,
+  currency: 'usd',
+  refunded_cents: 0,
+  created_at: '2026-11-22 02:00',
+  paid_at: '2026-11-22 02:01',
+  refundable: true,
+});
 
 function mount(url = '/pricing') {
   return render(
@@ -40,16 +60,16 @@ function mount(url = '/pricing') {
 
 describe('<PricingPage>', () => {
   let posted: unknown[];
-  let integralStatus: number;
+  let integralStatus: 0 | 1;
   beforeEach(() => {
     posted = [];
     integralStatus = 1;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string, init?: RequestInit) => {
-        if (input.startsWith('/v1/cart')) return envelope(cart);
+        if (input.startsWith('/v1/cart')) return contractResponse('cartData', cart);
         if (input.startsWith('/v1/integral/wsid'))
-          return envelope({
+          return contractResponse('integralInfo', {
             status: integralStatus,
             need_upgrade: 0,
             integral: 5,
@@ -60,11 +80,14 @@ describe('<PricingPage>', () => {
           });
         if (input === '/v1/billing/checkout') {
           posted.push(JSON.parse(String(init?.body)));
-          return envelope({ order_id: 7, provider: 'sandbox', url: '/v1/billing/sandbox/7?t=abc' });
+          return contractResponse('checkoutData', {
+            order_id: 7,
+            provider: 'sandbox',
+            url: '/v1/billing/sandbox/7?t=abc',
+          });
         }
-        if (input.startsWith('/v1/billing/orders/7'))
-          return envelope({ id: 7, sku: 'credits-100', status: 'paid' });
-        return envelope(null, 40004, 'nope');
+        if (input.startsWith('/v1/billing/orders/7')) return contractResponse('orderView', paidOrder);
+        return errorResponse(40004, 'nope');
       }),
     );
   });

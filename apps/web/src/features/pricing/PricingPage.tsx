@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrderView } from '@ai-covers/contracts';
-import { apiGet } from '../../shared/api/request';
+import { useAbPlan } from '../../shared/ab/use-ab-plan';
+import { analytics } from '../../shared/analytics/client';
+import { readSession, writeSession } from '../../shared/storage/storage';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { walletKeys } from '../credits/credits-api';
 import { announceWalletChange } from '../credits/wallet-sync';
+import { useOrder } from './pricing-api';
 import { PricingPlans } from './PricingPlans';
 import styles from './pricing.module.css';
 
@@ -14,18 +16,20 @@ import styles from './pricing.module.css';
 function CheckoutResult({ orderId }: { orderId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const order = useQuery({
-    queryKey: [...walletKeys.orders(), orderId],
-    queryFn: ({ signal }) => apiGet<OrderView>(`/v1/billing/orders/${orderId}`, undefined, signal),
-    // A provider's webhook can land a moment after the redirect: look again until it has.
-    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 2000 : false),
-  });
+  const order = useOrder(orderId);
   const status = order.data?.status;
+  const sku = order.data?.sku;
   useEffect(() => {
     if (status !== 'paid') return;
     void client.invalidateQueries({ queryKey: walletKeys.all });
     announceWalletChange();
-  }, [status, client]);
+    // The purchase conversion (§9 report), once per order even if this page is reloaded.
+    const key = `purchase_tracked.${orderId}`;
+    if (readSession(key) === null) {
+      writeSession(key, '1');
+      analytics.track('purchase', { order_id: orderId, sku: sku ?? '' });
+    }
+  }, [status, client, orderId, sku]);
   if (!order.data) return null;
   return (
     <p className={styles.notice} role="status" data-testid="checkout-result" data-status={status}>
@@ -34,9 +38,13 @@ function CheckoutResult({ orderId }: { orderId: number }) {
   );
 }
 
-/** The pricing page (§2): basic and pro plans, 'most popular' tag, buy now. */
+/**
+ * The pricing page (§2): basic and pro plans, 'most popular' tag, buy now. Plan 2 of the purchase
+ * test (§9, English only) shows the alternative layout and asks the cart for that plan.
+ */
 export function PricingPage() {
   const { t, i18n } = useTranslation();
+  const purchaseTest = useAbPlan('purchase_test');
   const [params, setParams] = useSearchParams();
   const product = params.get('product') === 'headshots' ? 'headshots' : 'ai-covers';
   const orderId = Number(params.get('order_id'));
@@ -61,7 +69,12 @@ export function PricingPage() {
           </button>
         ))}
       </div>
-      <PricingPlans product={product} returnPath={returnPath} />
+      <PricingPlans
+        product={product}
+        returnPath={returnPath}
+        layout={purchaseTest.on ? 'table' : 'cards'}
+        abtest={purchaseTest.plan}
+      />
       <ul className={styles.facts}>
         <li>{t('wallet.facts.free')}</li>
         <li>{t('wallet.facts.download')}</li>

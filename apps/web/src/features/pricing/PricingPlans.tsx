@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CatalogItem } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { useCart } from '../credits/credits-api';
+import { useCart } from './pricing-api';
+import { PlanTable } from './PlanTable';
 import { useBuy } from './use-buy';
 import styles from './pricing.module.css';
 
@@ -55,19 +56,26 @@ function PlanCard({
   );
 }
 
-/** The plans of the cart (§7 `GET /v1/cart`): memberships and credit packs, or headshot packs. */
+/**
+ * The plans of the cart (§7 `GET /v1/cart`): memberships and credit packs, or headshot packs, as
+ * cards, or as comparison tables (the purchase test's alternative layout, with its `abtest` plan).
+ */
 export function PricingPlans({
   product,
   returnPath,
   list = 'full',
+  layout = 'cards',
+  abtest,
 }: {
   product: 'ai-covers' | 'headshots';
   returnPath: string;
   /** 'wap' is the phone's short list (light dialog). */
   list?: 'full' | 'wap';
+  layout?: 'cards' | 'table';
+  abtest?: number | undefined;
 }) {
   const { t, i18n } = useTranslation();
-  const cart = useCart(product, i18n.language);
+  const cart = useCart(product, i18n.language, abtest);
   const { buy, pendingSku, error } = useBuy(returnPath);
   if (cart.isPending) return <p className={styles.muted}>{t('common.loading')}</p>;
   if (cart.isError) return <p className={styles.error}>{cart.error.message}</p>;
@@ -93,17 +101,21 @@ export function PricingPlans({
         .map(([title, items]) => (
           <section key={title || 'wap'} className={styles.group}>
             {title ? <h2 className={styles.groupTitle}>{title}</h2> : null}
-            <div className={styles.grid}>
-              {items.map((item) => (
-                <PlanCard
-                  key={item.sku}
-                  item={item}
-                  compact={compact}
-                  busy={pendingSku === item.sku}
-                  onBuy={() => void buy(item.sku)}
-                />
-              ))}
-            </div>
+            {layout === 'table' && !compact ? (
+              <PlanTable items={items} pendingSku={pendingSku} onBuy={(sku) => void buy(sku)} />
+            ) : (
+              <div className={styles.grid}>
+                {items.map((item) => (
+                  <PlanCard
+                    key={item.sku}
+                    item={item}
+                    compact={compact}
+                    busy={pendingSku === item.sku}
+                    onBuy={() => void buy(item.sku)}
+                  />
+                ))}
+              </div>
+            )}
           </section>
         ))}
     </div>

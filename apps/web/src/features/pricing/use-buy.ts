@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { useAuthStore } from '../auth/auth-store';
-import { useCheckout, useIntegralInfo } from '../credits/credits-api';
+import { analytics } from '../../shared/analytics/client';
+import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { useIntegralInfo } from '../credits/credits-api';
+import { useCheckout } from './pricing-api';
 import { useWalletDialogs } from '../credits/wallet-store';
 
 /** Where the browser goes for checkout; a seam so tests can watch the navigation. */
@@ -12,7 +14,7 @@ export const checkoutNavigation = { go: (url: string) => window.location.assign(
  * the checkout (the sandbox page on our site, or Stripe), which brings it back to `returnPath`.
  */
 export function useBuy(returnPath: string) {
-  const signedIn = useAuthStore((s) => s.token !== null);
+  const signedIn = useAuthStore(selectSignedIn);
   const integral = useIntegralInfo(signedIn);
   const checkout = useCheckout();
   const [pendingSku, setPendingSku] = useState<string | null>(null);
@@ -28,6 +30,7 @@ export function useBuy(returnPath: string) {
       return;
     }
     setPendingSku(sku);
+    analytics.track('checkout_start', { sku });
     try {
       const { url } = await checkout.mutateAsync({ sku, returnPath });
       checkoutNavigation.go(url);

@@ -4,13 +4,14 @@ import { signedUploadHeaders, stringToSign } from './oss-sign';
 import { requestUploadToken, uploadFile, UploadError, type UploadDeps } from './upload-client';
 import { mediaTypeOf, probeDuration } from './media-info';
 import { CancelError } from '../../shared/api/errors';
+import { fixture } from '../../shared/api/api-test-kit';
 // The server's verifier: the browser's signature must be the one the store recomputes.
 import {
   hmacSha1,
   stringToSign as serverStringToSign,
 } from '../../../../server/src/features/storage/oss-signature';
 
-const params: StorageTokenParams = {
+const params: StorageTokenParams = fixture('storageTokenParams', {
   bucket_name: 'ai-covers',
   bucket_endpoint: 'http://localhost/storage',
   security_token: 'tok.sig',
@@ -24,7 +25,26 @@ const params: StorageTokenParams = {
   max_size: 1000,
   expiration: '2026-01-01T00:00:00Z',
   driver: 'oss',
-};
+});
+/** The store's answer to a finished upload: the callback's file record. */
+const stored = (id: number) =>
+  JSON.stringify({
+    code: 0,
+    data: fixture('uploadedFile', {
+      id,
+      storage_key: params.object_key,
+      name: 'a.mp3',
+      type: 'audio',
+      size: 10,
+      mime_type: 'audio/mpeg',
+      etag: 'e',
+      width: null,
+      height: null,
+      duration: 2.5,
+      expire_at: null,
+    }),
+    msg: 'ok',
+  });
 
 describe('signed upload headers (§7)', () => {
   it('sign exactly what the store verifies', async () => {
@@ -56,7 +76,7 @@ const deps = (overrides: Partial<UploadDeps> = {}): UploadDeps => ({
   track: vi.fn(),
   put: vi.fn(async () => ({
     status: 200,
-    text: JSON.stringify({ code: 0, data: { id: 7, name: 'a.mp3' }, msg: 'ok' }),
+    text: stored(7),
   })),
   readInfo: vi.fn(async (f: File) => ({
     fullName: f.name,
@@ -101,7 +121,7 @@ describe('uploadFile', () => {
       put: vi
         .fn()
         .mockRejectedValueOnce(new UploadError(Msg.uploadOss, true))
-        .mockResolvedValue({ status: 200, text: '{"code":0,"data":{"id":1},"msg":"ok"}' }),
+        .mockResolvedValue({ status: 200, text: stored(1) }),
     });
     expect((await uploadFile(file, {}, flaky)).id).toBe(1);
     expect(flaky.getToken).toHaveBeenCalledTimes(2);

@@ -1,5 +1,5 @@
 import { Msg, mimeTypeOf, type StorageTokenData, type UploadedFile } from '@ai-covers/contracts';
-import { apiGet, apiPost } from '../../shared/api/request';
+import { apiGet, apiPost, parseEnvelopeText } from '../../shared/api/request';
 import { analytics } from '../../shared/analytics/client';
 import { CancelError } from '../../shared/api/errors';
 import { readMediaInfo, type MediaInfo } from './media-info';
@@ -148,12 +148,16 @@ async function attempt(
   if (put.status !== 200) {
     throw new UploadError(Msg.uploadOss, put.status >= 500, storeMessage(put.text));
   }
-  return (JSON.parse(put.text) as { data: UploadedFile }).data;
+  try {
+    return await parseEnvelopeText('uploadedFile', put.text, put.status);
+  } catch (error) {
+    throw new UploadError(Msg.uploadSubmit, false, (error as Error).message);
+  }
 }
 
 export const defaultUploadDeps: UploadDeps = {
-  getToken: (kind, ext) => apiGet<StorageTokenData>('/v1/storage/token', { kind, ext }),
-  confirm: (body) => apiPost<UploadedFile>('/v1/storage/confirm', body),
+  getToken: (kind, ext) => apiGet('storageTokenData', '/v1/storage/token', { kind, ext }),
+  confirm: (body) => apiPost('uploadedFile', '/v1/storage/confirm', body),
   track: (event, props) => analytics.track(event, props),
   put: xhrPut,
   readInfo: readMediaInfo,

@@ -1,15 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contractResponse } from '../api/api-test-kit';
 import { abTestApplies, fetchAbPlan, isPlanOn } from './ab-test';
 
 describe('A/B tests (§7, §9)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the vapi with test code, user id and the quantity of the test', async () => {
-    const fetchSpy = vi.fn(
-      async () =>
-        new Response(
-          JSON.stringify({ code: 0, data: { test_code: 'portrait_multiple_run', plan: 3 }, msg: 'ok' }),
-        ),
+    const fetchSpy = vi.fn(async () =>
+      contractResponse('abTestData', { test_code: 'portrait_multiple_run', plan: 3 }),
     );
     vi.stubGlobal('fetch', fetchSpy);
     await expect(fetchAbPlan('portrait_multiple_run', 'visitor-1')).resolves.toBe(3);

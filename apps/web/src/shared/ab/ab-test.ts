@@ -1,9 +1,10 @@
-import { AB_PLAN_ON, AB_TESTS, type AbTestCode, type AbTestData } from '@ai-covers/contracts';
+import { AB_PLAN_ON, AB_TESTS, type AbTestCode } from '@ai-covers/contracts';
 import { apiGet } from '../api/request';
 
 /** Asks the account service which plan of `code` this user gets (§7). */
 export async function fetchAbPlan(code: AbTestCode, userId: string, signal?: AbortSignal): Promise<number> {
-  const data = await apiGet<AbTestData>(
+  const data = await apiGet(
+    'abTestData',
     '/vapi/v1/common/ab-test',
     { test_code: code, user_id: userId, quantity: AB_TESTS[code].quantity },
     signal,

@@ -5,12 +5,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { i18n } from '../../app/i18n';
 import { useAuthStore } from '../../features/auth/auth-store';
 import { makeTestUser } from '../../features/auth/test-user';
+import { contractResponse } from '../api/api-test-kit';
 import { useAbPlan } from './use-ab-plan';
+import { readAssignments } from './assignments';
 
-const fetchSpy = vi.fn(
-  async () =>
-    new Response(JSON.stringify({ code: 0, data: { test_code: 'login_test', plan: 2 }, msg: 'ok' })),
-);
+const fetchSpy = vi.fn(async () => contractResponse('abTestData', { test_code: 'login_test', plan: 2 }));
 
 function wrapper({ children }: { children: ReactNode }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -38,12 +37,16 @@ describe('useAbPlan', () => {
     expect(url.searchParams.get('user_id')).toBe(localStorage.getItem('ai-covers.uuid'));
   });
 
-  it('uses the signed-in wsid as user id', async () => {
+  it('keeps asking for the visitor uuid after sign-in, and records the plan for analytics', async () => {
     useAuthStore.setState({ token: 't', user: makeTestUser({ ws_id: 98765 }) });
     const { result } = renderHook(() => useAbPlan('banner_test'), { wrapper });
     await waitFor(() => expect(result.current.on).toBe(true));
     const url = new URL(String((fetchSpy.mock.calls[0] as unknown as [string])[0]), 'http://x');
-    expect(url.searchParams.get('user_id')).toBe('98765');
+    const visitor = localStorage.getItem('ai-covers.uuid');
+    expect(url.searchParams.get('user_id')).toBe(visitor);
+    expect(readAssignments(visitor!)).toEqual({ banner_test: 2 });
+    // Another visitor on this browser does not inherit the plans.
+    expect(readAssignments('someone-else')).toEqual({});
   });
 
   it('keeps the English-only purchase test off (and unasked) on a German page', async () => {

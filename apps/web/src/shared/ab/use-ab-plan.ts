@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AbTestCode } from '@ai-covers/contracts';
-import { useAuthStore } from '../../features/auth/auth-store';
 import { ensureVisitorId } from '../storage/storage';
 import { abTestApplies, fetchAbPlan, isPlanOn } from './ab-test';
+import { recordAssignment } from './assignments';
 
 /** Query keys of A/B plans. */
 export const abKeys = {
@@ -13,14 +13,14 @@ export const abKeys = {
 };
 
 /**
- * Reads this visitor's plan of an A/B test. The user id is the signed-in wsid, else the visitor
- * uuid. `plan` is undefined while loading or when the call failed; the variant then stays off.
+ * Reads this visitor's plan of an A/B test. The user id is the visitor uuid, signed in or not, so
+ * the plan a visitor saw stays theirs across sign-in and a conversion counts for the plan that led
+ * to it. A known plan is recorded for analytics. `plan` is undefined while loading or when the
+ * call failed; the variant then stays off.
  */
 export function useAbPlan(code: AbTestCode): { plan: number | undefined; on: boolean } {
   const { i18n } = useTranslation();
-  const wsid = useAuthStore((s) => s.user?.ws_id);
-  const [visitorId] = useState(ensureVisitorId);
-  const userId = wsid !== undefined && wsid !== null ? String(wsid) : visitorId;
+  const [userId] = useState(ensureVisitorId);
   const enabled = abTestApplies(code, i18n.language);
   const query = useQuery({
     queryKey: abKeys.plan(code, userId),
@@ -30,5 +30,8 @@ export function useAbPlan(code: AbTestCode): { plan: number | undefined; on: boo
     retry: false,
   });
   const plan = enabled ? query.data : undefined;
+  useEffect(() => {
+    if (plan !== undefined) recordAssignment(code, plan, userId);
+  }, [code, plan, userId]);
   return { plan, on: isPlanOn(plan) };
 }

@@ -71,6 +71,19 @@ describe('Analytics SDK (§7)', () => {
     expect(batch.page).toMatchObject({ logged_in: true, uid: '4242' });
   });
 
+  it('sends the visitor A/B plans with every batch once they are known (§9 report)', () => {
+    const { sdk, send } = make();
+    sdk.ready(buildPageProperties(context));
+    sdk.track('page_view');
+    sdk.flush();
+    sdk.setExperiments({ banner_test: 2, login_test: 1 });
+    sdk.track('banner_click');
+    sdk.flush();
+    const pages = send.mock.calls.map(([, json]) => analyticsBatch.parse(JSON.parse(json as string)).page);
+    expect(pages[0]?.ab).toBeUndefined();
+    expect(pages[1]?.ab).toEqual({ banner_test: 2, login_test: 1 });
+  });
+
   it('cuts long string properties to 512 characters', () => {
     const { sdk, send } = make();
     sdk.ready(buildPageProperties(context));

@@ -56,6 +56,8 @@ export class Analytics {
   private readonly flushDelayMs: number;
   private readonly now: () => number;
   private page: PageProperties | null = null;
+  /** The visitor's sticky A/B plans (§9), sent with every batch so results can be read per plan. */
+  private experiments: Record<string, number> = {};
   private buffer: QueuedEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Events dropped because the pre-ready queue was full. */
@@ -102,14 +104,21 @@ export class Analytics {
     if (this.buffer.length > 0) this.schedule();
   }
 
+  /** Sets the A/B plans known for this visitor; later batches carry them as `page.ab`. */
+  setExperiments(plans: Readonly<Record<string, number>>): void {
+    this.experiments = { ...plans };
+  }
+
   /** Sends everything pending now, in batches of at most `maxBatch` events. */
   flush(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     if (!this.page) return;
+    const page: PageProperties =
+      Object.keys(this.experiments).length > 0 ? { ...this.page, ab: this.experiments } : this.page;
     while (this.buffer.length > 0) {
       const events = this.buffer.splice(0, this.maxBatch);
-      this.send(this.endpoint, JSON.stringify({ page: this.page, events }));
+      this.send(this.endpoint, JSON.stringify({ page, events }));
     }
   }
 

@@ -13,6 +13,10 @@ export interface PageProperties {
   tz?: number;
   psource?: string;
   logged_in?: boolean;
+  /** The tab's session id (§3). */
+  sid?: string;
+  /** The visitor's A/B plans (test code → plan), added by the analytics client. */
+  ab?: Record<string, number>;
 }
 
 export interface PageContext {
@@ -21,6 +25,8 @@ export interface PageContext {
   /** Numeric account id (wsid) when known. */
   accountId?: string | undefined;
   visitorId: string;
+  /** The session id of this tab (session storage, §3). */
+  sessionId?: string | undefined;
   /** Product id from the landing URL (`pid`), else the main product id. */
   productId: number;
   basePath: string;
@@ -51,6 +57,7 @@ export function buildPageProperties(ctx: PageContext): PageProperties {
     logged_in: ctx.loggedIn,
   };
   if (ctx.accountId) props.uid = ctx.accountId;
+  if (ctx.sessionId) props.sid = ctx.sessionId;
   if (PRODUCT.ppcProductIds.includes(ctx.productId)) props.psource = 'ppc';
   return props;
 }

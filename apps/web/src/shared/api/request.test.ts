@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code, Msg, PRODUCT } from '@ai-covers/contracts';
 import { createRequest, type RequestDeps } from './request';
-import { ApiError, type RequestError } from './errors';
+import { ApiError, NetworkError, type RequestError } from './errors';
+import { fixture } from './api-test-kit';
 
 type FetchArgs = [string, RequestInit];
+
+const plan = fixture('abTestData', { test_code: 'login_test', plan: 2 });
 
 function envelope(body: unknown, status = 200) {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
@@ -14,7 +17,7 @@ function setup(overrides: Partial<RequestDeps> = {}) {
   const reports: Array<[string, Record<string, string | number>]> = [];
   const notices: string[] = [];
   let reply: (url: string, init: RequestInit) => Promise<Response> = async () =>
-    envelope({ code: 0, data: { ok: true }, msg: 'ok' });
+    envelope({ code: 0, data: plan, msg: 'ok' });
   const deps: RequestDeps = {
     fetch: ((url: string, init: RequestInit) => {
       calls.push([url, init]);
@@ -28,8 +31,12 @@ function setup(overrides: Partial<RequestDeps> = {}) {
     notify: (_key, text) => notices.push(text),
     ...overrides,
   };
+  const request = createRequest(deps);
   return {
-    request: createRequest(deps),
+    // Most tests are about what is sent, not about the answer: every answer is an A/B plan.
+    request: (method: string, path: string, options?: Parameters<typeof request>[3]) =>
+      request('abTestData', method, path, options),
+    requestContract: request,
     calls,
     reports,
     notices,
@@ -46,6 +53,14 @@ describe('request layer (§5, §7, §8)', () => {
     const { request, calls } = setup();
     await request('GET', '/v1/user/info');
     expect(header(calls[0]?.[1], 'authorization')).toBe('Bearer main-token');
+  });
+
+  it("sends the business header 'editor' to the event service only (§7)", async () => {
+    const { request, calls } = setup();
+    await request('GET', '/api/v3/market/csrf-token');
+    await request('GET', '/v1/user/info');
+    await request('GET', '/vapi/v1/common/ab-test');
+    expect(calls.map(([, init]) => header(init, 'business'))).toEqual(['editor', null, null]);
   });
 
   it('sends no authorization header when signed out', async () => {
@@ -106,10 +121,30 @@ describe('request layer (§5, §7, §8)', () => {
     expect(header(calls[0]?.[1], 'content-type')).toBe('application/x-www-form-urlencoded');
   });
 
-  it('resolves with the data of a code-0 envelope', async () => {
-    const { request, setReply } = setup();
-    setReply(async () => envelope({ code: 0, data: { plan: 2 }, msg: 'ok' }));
-    await expect(request('GET', '/vapi/v1/common/ab-test')).resolves.toEqual({ plan: 2 });
+  it('resolves with the data of a code-0 envelope, parsed by its contract', async () => {
+    const { requestContract, setReply } = setup();
+    setReply(async () => envelope({ code: 0, data: { ...plan, extra: 'dropped' }, msg: 'ok' }));
+    await expect(requestContract('abTestData', 'GET', '/vapi/v1/common/ab-test')).resolves.toEqual(plan);
+  });
+
+  it('fails with the generic message when the data does not match its contract', async () => {
+    const { requestContract, setReply, reports } = setup();
+    setReply(async () => envelope({ code: 0, data: { test_code: 'login_test', plan: 'two' }, msg: 'ok' }));
+    const error = await requestContract('abTestData', 'GET', '/vapi/v1/common/ab-test').catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: Code.error, message: Msg.generic });
+    expect(reports).toEqual([
+      ['http_error', { class: 'API_Error', path: '/vapi/v1/common/ab-test', code: Code.error }],
+    ]);
+  });
+
+  it('fails as a network failure when the schemas cannot be loaded', async () => {
+    const { request, notices } = setup({ loadContracts: () => Promise.reject(new Error('chunk lost')) });
+    const error = await request('GET', '/v1/user/info').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(notices).toEqual([Msg.network]);
   });
 
   it('fails with the server message when the code is not 0', async () => {
@@ -121,6 +156,16 @@ describe('request layer (§5, §7, §8)', () => {
     expect(reports).toEqual([
       ['http_error', { class: 'API_Error', path: '/v1/vsas/result/x', code: Code.noTask }],
     ]);
+  });
+
+  it("shows the call's own message for a code instead of the server's text (§8 retry)", async () => {
+    const { request, setReply } = setup();
+    setReply(async () => envelope({ code: Code.noTask, data: null, msg: 'no task' }, 404));
+    const messages = { 49: Msg.retryTaskFailed, [Code.noTask]: Msg.retryTaskFailed };
+    const error = await request('GET', '/v1/vsas/retry/x', { messages }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: Code.noTask, message: Msg.retryTaskFailed });
+    setReply(async () => envelope({ code: Code.error, data: null, msg: 'busy' }));
+    await expect(request('GET', '/v1/vsas/retry/x', { messages })).rejects.toThrow('busy');
   });
 
   it('fails with a non-zero code even on HTTP 200', async () => {

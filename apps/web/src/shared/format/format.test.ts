@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatSize } from './format';
+import { formatDate, formatDuration, formatServerDate, formatSize } from './format';
 
 describe('formatSize (MB with 2 decimals, §5)', () => {
   it.each([
@@ -40,5 +40,16 @@ describe('formatDate (YYYY-MM-DD HH:mm, §9)', () => {
     ['not a date', ''],
   ])('%s → %s', (value, expected) => {
     expect(formatDate(value)).toBe(expected);
+  });
+});
+
+describe('formatServerDate (UTC from the server, shown in local time)', () => {
+  it('shows the UTC minute in local time', () => {
+    const local = new Date(Date.UTC(2026, 10, 20, 10, 5));
+    expect(formatServerDate('2026-11-20 10:05')).toBe(formatDate(local));
+  });
+
+  it('shows text that is no server time as it is', () => {
+    expect(formatServerDate('soon')).toBe('soon');
   });
 });

@@ -27,3 +27,13 @@ export function formatDate(value: Date | number | string): string {
     `${pad(date.getHours())}:${pad(date.getMinutes())}`
   );
 }
+
+/**
+ * A server time ('YYYY-MM-DD HH:mm' in UTC, §5) in local time, in the same format. Text that is
+ * no such time is shown as it is.
+ */
+export function formatServerDate(utc: string): string {
+  // Checked first: Date() reads many a word as some day in 2000.
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(utc)) return utc;
+  return formatDate(new Date(`${utc.replace(' ', 'T')}:00Z`)) || utc;
+}

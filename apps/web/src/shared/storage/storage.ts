@@ -71,3 +71,15 @@ export function ensureVisitorId(): string {
   writeCookie(key, id, TIMING.uuidCookieDays);
   return id;
 }
+
+/**
+ * The session id (§3: session storage): one per tab session, created on first use and gone when
+ * the tab closes. Analytics sends it with every batch, so events can be read per visit.
+ */
+export function ensureSessionId(): string {
+  const existing = readSession('session_id');
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  writeSession('session_id', id);
+  return id;
+}

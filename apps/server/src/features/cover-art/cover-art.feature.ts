@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { getVoice } from '@ai-covers/engine';
+import type { Db } from '../../platform/db/client';
+import { defineFeature } from '../../platform/feature';
+import type { WebBuild } from '../../platform/http/web';
+import type { Queue } from '../../platform/queue/queue';
+import type { CoversService } from '../covers/covers.service';
+import type { FilesService } from '../storage/files.service';
+import { createVideoEnqueuer, startCoverArtJobs } from './cover-art.jobs';
+import { createCoverArtRepo } from './cover-art.repo';
+import { coverArtRoutes } from './cover-art.routes';
+import { createCoverArtService } from './cover-art.service';
+import { createShareVideosService } from './share-videos.service';
+import { createSharesService } from './shares.service';
+import { shareRoutes } from './share.routes';
+
+/** Cover art of finished covers: the artwork, its exports (image + PSD), share videos and public shares. */
+export function createCoverArtFeature(deps: {
+  db: Db;
+  queue: Queue;
+  files: FilesService;
+  covers: Pick<CoversService, 'finishedCover'>;
+  log: FastifyBaseLogger;
+  web: WebBuild | null;
+  basePath: string;
+  publicUrl: string | undefined;
+}) {
+  const repo = createCoverArtRepo(deps.db);
+  const art = createCoverArtService({
+    repo,
+    covers: deps.covers,
+    files: deps.files,
+    avatarSvg: (voiceId) => getVoice(voiceId)?.avatarSvg,
+  });
+  const enqueue = createVideoEnqueuer({ queue: deps.queue, repo, log: deps.log });
+  const videos = createShareVideosService({ repo, art, files: deps.files, enqueue });
+  const shares = createSharesService({ repo, covers: deps.covers, art, files: deps.files });
+  return defineFeature({
+    service: art,
+    videos,
+    shares,
+    routes: [
+      coverArtRoutes({ art, videos, shares }),
+      shareRoutes({ shares, web: deps.web, basePath: deps.basePath, publicUrl: deps.publicUrl }),
+    ],
+    startJobs: (queue, log) =>
+      startCoverArtJobs({ queue, repo, covers: deps.covers, files: deps.files, log }),
+  });
+}
+export type CoverArtFeature = ReturnType<typeof createCoverArtFeature>;

@@ -1,0 +1,33 @@
+import type { Db } from '../../platform/db/client';
+import { defineFeature } from '../../platform/feature';
+import { startCreditsJobs } from './credits.jobs';
+import { createCreditsRepo } from './credits.repo';
+import { creditsRoutes } from './credits.routes';
+import { createCreditsService } from './credits.service';
+import { createIntegralService } from './integral.service';
+import { createUserInfoCredits } from './user-info';
+
+/** The credits wallet (§3 credits account, §6, §9): charges, grants, records, points and memberships. */
+export function createCreditsFeature(deps: { db: Db }) {
+  const repo = createCreditsRepo(deps.db);
+  const service = createCreditsService({ repo });
+  const integral = createIntegralService({ credits: service });
+  const userInfoCredits = createUserInfoCredits({ repo });
+  return defineFeature({
+    service,
+    integral,
+    /** The §3 user-info fields the wallet owns. */
+    userInfoCredits,
+    /**
+     * For the sign-in feature's user info: makes sure the account has its signup gift (login returns
+     * user info, so a new account gets it at its first sign-in; idempotent), then the wallet's fields.
+     */
+    async userInfoContributor({ userId }: { userId: number }) {
+      await service.grantSignupGift(userId);
+      return userInfoCredits(userId);
+    },
+    routes: [creditsRoutes(service, integral)],
+    startJobs: (queue, log) => startCreditsJobs({ queue, credits: service, log }),
+  });
+}
+export type CreditsFeature = ReturnType<typeof createCreditsFeature>;

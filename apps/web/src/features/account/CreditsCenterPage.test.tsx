@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { Providers, createQueryClient } from '../../app/providers';
+import '../../app/i18n';
+import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
+import { useAuthStore } from '../auth/auth-store';
+import { makeCreditsAccount } from '../credits/wallet-test-kit';
+import { CreditsCenterPage } from './CreditsCenterPage';
+
+describe('the credits page of the account center (/account/credits)', () => {
+  beforeEach(() => {
+    useAuthStore.setState({ token: 'tok', user: null, openLogin: vi.fn() });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (input.startsWith('/v1/credits/account'))
+          return contractResponse('creditsAccountData', makeCreditsAccount());
+        if (input.startsWith('/v1/credits/records?type=consumption'))
+          return contractResponse('consumptionRecordsData', {
+            total: 1,
+            rows: [
+              {
+                id: 1,
+                date: '2026-11-22 03:00',
+                type: 'credits',
+                details: 'x',
+                kind: 'ai-covers',
+                task: 'song-1',
+                amount: 1,
+              },
+            ],
+          });
+        if (input.startsWith('/v1/credits/records'))
+          return contractResponse('acquisitionRecordsData', {
+            total: 1,
+            rows: [
+              {
+                id: 1,
+                date: '2026-11-22 02:00',
+                type: 'purchase',
+                details: 'credits-100',
+                amount: 100,
+                remaining: 0,
+                expiry: '2026-12-22 02:00',
+                expired: false,
+                refunded: 0,
+              },
+            ],
+          });
+        if (input.startsWith('/v1/billing/orders')) return contractResponse('ordersData', { rows: [] });
+        return errorResponse(40004, 'nope');
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the balance, consumption and acquisition records, and a Memberships tab', async () => {
+    render(
+      <MemoryRouter>
+        <Providers client={createQueryClient()}>
+          <CreditsCenterPage />
+        </Providers>
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('consumption-records')).textContent).toContain('song-1');
+    expect((await screen.findByTestId('acquisition-records')).textContent).toContain('100 credits');
+    expect(screen.getByTestId('credits-center-balance').textContent).toBe('0');
+    await userEvent.click(screen.getByRole('tab', { name: 'Memberships' }));
+    expect(await screen.findByText('Free plan')).toBeTruthy();
+  });
+});

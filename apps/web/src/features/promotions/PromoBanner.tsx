@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { BASE_PATH } from '../../app/base-path';
+import { analytics } from '../../shared/analytics/client';
+import { ui } from '../../shared/ui/PageIntro';
+import styles from './promotions.module.css';
+
+/**
+ * The promotional banner (banner_test plan 2): the login present of the promotion page, a server
+ * page under the app's base path, so a plain link leaves the single-page app.
+ */
+export function PromoBanner() {
+  const { t, i18n } = useTranslation();
+  const href = `${BASE_PATH}/promotion.html?lang=${encodeURIComponent(i18n.language)}`;
+  return (
+    <aside className={styles.banner} aria-label={t('promotions.banner.label')} data-testid="promo-banner">
+      <p className={styles.bannerText}>
+        <strong>{t('promotions.banner.title')}</strong> {t('promotions.banner.text')}
+      </p>
+      <a
+        className={ui.button}
+        href={href}
+        onClick={() => analytics.track('banner_click', { test: 'banner_test' })}
+      >
+        {t('promotions.banner.cta')}
+      </a>
+    </aside>
+  );
+}

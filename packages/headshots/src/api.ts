@@ -1,0 +1,110 @@
+import { availableParallelism } from 'node:os';
+import { photoCheckFrom, screenUpload, type PhotoCheck } from './check/check';
+import type { PhotoInput } from './check/input';
+import { cancelled, throwIfAborted, toHeadshotsError } from './errors';
+import { FRAMINGS } from './make/framing';
+import { makePack, type MakePackOptions, type PackResult } from './make/pack';
+import { WorkerPool } from './pool/pool';
+import { ProcessRunner } from './pool/process-runner';
+import { resolveSettings, type Settings, type SettingsInput } from './settings';
+import { STYLES, type StyleInfo } from './styles/catalog';
+
+/** Every style with its id, English name and how many distinct results one photo gives in it. */
+export function listStyles(): StyleInfo[] {
+  return STYLES.map((s) => ({
+    id: s.id,
+    name: s.name,
+    category: s.category,
+    variantsPerPhoto: s.backdrops.length * FRAMINGS.length * s.grades.length,
+  }));
+}
+
+export interface HeadshotsOptions {
+  /** Worker threads for checks and renders (default: one per core, at most 4). */
+  threads?: number;
+  settings?: SettingsInput;
+  /** Let the process exit while no job is running (default true). */
+  unrefIdle?: boolean;
+}
+
+export interface CheckOptions {
+  signal?: AbortSignal;
+}
+
+/** A headshot pipeline with its own workers; models load once per worker and stay loaded. */
+export interface Headshots {
+  readonly settings: Settings;
+  /** Checks one photo against the upload and face rules. A declined photo is a result, not an error. */
+  checkPhoto(input: PhotoInput, options?: CheckOptions): Promise<PhotoCheck>;
+  /** Makes a pack of distinct results (see MakePackOptions). */
+  makePack(options: MakePackOptions): Promise<PackResult>;
+  /** Stops the workers; calls after this fail. */
+  close(): Promise<void>;
+}
+
+/** Default worker count: one per core, at most 4. */
+function defaultThreads(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/** Creates a pipeline instance. Heavy work runs on worker threads, never on the caller's event loop. */
+export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
+  const settings = resolveSettings(options.settings);
+  const threads = Math.max(1, Math.floor(options.threads ?? defaultThreads()));
+  const unref = options.unrefIdle ?? true;
+  let pool: WorkerPool | null = null;
+  const getPool = () => (pool ??= new WorkerPool(threads, unref));
+  return {
+    settings,
+    async checkPhoto(input, opts = {}) {
+      try {
+        throwIfAborted(opts.signal);
+        const screen = await screenUpload(input, settings.check);
+        if (screen.declined) return screen.declined;
+        const out = await getPool().run(
+          {
+            kind: 'check',
+            bytes: screen.screened.bytes,
+            format: screen.screened.format,
+            settings: settings.check,
+          },
+          { signal: opts.signal },
+        );
+        return photoCheckFrom(screen.screened, out);
+      } catch (e) {
+        if (opts.signal?.aborted) throw cancelled();
+        throw toHeadshotsError(e);
+      }
+    },
+    makePack(opts) {
+      return makePack(opts, getPool(), () => new ProcessRunner(), settings);
+    },
+    async close() {
+      await pool?.close();
+      pool = null;
+    },
+  };
+}
+
+let shared: Headshots | null = null;
+
+/** The process-wide instance behind the plain `checkPhoto` and `makePack` functions. */
+function defaultInstance(): Headshots {
+  return (shared ??= createHeadshots());
+}
+
+/** Checks one photo with the default settings on the shared workers. */
+export function checkPhoto(input: PhotoInput, options?: CheckOptions): Promise<PhotoCheck> {
+  return defaultInstance().checkPhoto(input, options);
+}
+
+/** Makes a pack with the default settings on the shared workers. */
+export function makeHeadshotPack(options: MakePackOptions): Promise<PackResult> {
+  return defaultInstance().makePack(options);
+}
+
+/** Stops the shared workers (for a clean shutdown). */
+export async function closeHeadshots(): Promise<void> {
+  await shared?.close();
+  shared = null;
+}

@@ -1,0 +1,123 @@
+import type { FaceResult } from '@vladmandic/human';
+import { downscale, fromRgb, type RgbImage } from '../image/decode';
+import { exposureOf, sharpnessOf, type Exposure } from '../image/measures';
+import { detectFaces } from './human';
+import {
+  eyeCentres,
+  eyeOpenness,
+  faceRegions,
+  type Annotations,
+  type FaceRegions,
+  type Pt,
+} from './landmarks';
+
+/** A detected face box in image pixels. */
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  score: number;
+}
+
+/** Everything measured on the main (largest) face of an image. */
+export interface FaceDetail {
+  box: FaceBox;
+  /** Mesh landmarks in image pixels. */
+  mesh: Pt[];
+  regions: FaceRegions;
+  eyes: [Pt, Pt];
+  yawDeg: number;
+  pitchDeg: number;
+  /** Tilt of the eye line, degrees, positive when the right-hand eye (in the image) sits lower. */
+  rollDeg: number;
+  eyeOpenness: number;
+  sharpness: number;
+  exposure: Exposure;
+  /** Face embedding of the description model (1024 numbers). */
+  embedding: number[];
+}
+
+export interface ImageAnalysis {
+  width: number;
+  height: number;
+  /** Faces at or above the confidence floor, largest first. */
+  faces: FaceBox[];
+  main: FaceDetail | null;
+}
+
+export interface AnalyzeOptions {
+  minFaceScore: number;
+  detectMaxSide: number;
+  sharpnessCropPx: number;
+}
+
+const DEG = 180 / Math.PI;
+
+function scaledBox(f: FaceResult, inv: number): FaceBox {
+  const [x, y, w, h] = f.box;
+  return { x: x * inv, y: y * inv, width: w * inv, height: h * inv, score: f.score };
+}
+
+/** Sharpness and exposure on the face's central part, scaled to a fixed square so resolution does not decide. */
+async function faceQuality(
+  img: RgbImage,
+  box: FaceBox,
+  cropPx: number,
+): Promise<{ sharpness: number; exposure: Exposure }> {
+  // The central 70 % of the box: skin, eyes, nose and mouth, little hair or background.
+  const cw = box.width * 0.7;
+  const ch = box.height * 0.7;
+  const left = Math.max(0, Math.round(box.x + (box.width - cw) / 2));
+  const top = Math.max(0, Math.round(box.y + (box.height - ch) / 2));
+  const width = Math.max(1, Math.min(img.width - left, Math.round(cw)));
+  const height = Math.max(1, Math.min(img.height - top, Math.round(ch)));
+  const grey = await fromRgb(img)
+    .extract({ left, top, width, height })
+    .greyscale()
+    .resize(cropPx, cropPx, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return { sharpness: sharpnessOf(grey, cropPx, cropPx), exposure: exposureOf(grey) };
+}
+
+/** Detects faces and measures the largest one. Works on a scaled copy; reports full-size pixels. */
+export async function analyzeImage(img: RgbImage, opts: AnalyzeOptions): Promise<ImageAnalysis> {
+  const { img: small, scale } = await downscale(img, opts.detectMaxSide);
+  const found = (await detectFaces(small.data, small.width, small.height)).filter(
+    (f) => f.score >= opts.minFaceScore,
+  );
+  const inv = 1 / scale;
+  const ranked = found
+    .map((f) => ({ f, box: scaledBox(f, inv) }))
+    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  const faces = ranked.map((r) => r.box);
+  const top = ranked[0];
+  if (!top) return { width: img.width, height: img.height, faces, main: null };
+
+  const mesh: Pt[] = top.f.mesh.map((p) => [p[0] * inv, p[1] * inv] as Pt);
+  const annotations: Annotations = {};
+  for (const [name, pts] of Object.entries(top.f.annotations ?? {})) {
+    annotations[name] = pts.map((p) => [p[0] * inv, p[1] * inv]);
+  }
+  const eyes = eyeCentres(mesh);
+  const angle = top.f.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 };
+  const quality = await faceQuality(img, top.box, opts.sharpnessCropPx);
+  return {
+    width: img.width,
+    height: img.height,
+    faces,
+    main: {
+      box: top.box,
+      mesh,
+      regions: faceRegions(annotations),
+      eyes,
+      yawDeg: angle.yaw * DEG,
+      pitchDeg: angle.pitch * DEG,
+      rollDeg: Math.atan2(eyes[1][1] - eyes[0][1], eyes[1][0] - eyes[0][0]) * DEG,
+      eyeOpenness: eyeOpenness(mesh),
+      ...quality,
+      embedding: top.f.embedding ?? [],
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/** Public API of the AI Headshots pipeline (no HTTP, no database). See README.md. */
+export {
+  listStyles,
+  createHeadshots,
+  checkPhoto,
+  makeHeadshotPack,
+  closeHeadshots,
+  type Headshots,
+  type HeadshotsOptions,
+  type CheckOptions,
+} from './api';
+export type { PhotoCheck } from './check/check';
+export type { PhotoInput } from './check/input';
+export type { MakePackOptions, PackResult, PackFile, PackProgress, PackStage } from './make/pack';
+export type { StyleInfo } from './styles/catalog';
+export { FRAMINGS, type Framing } from './make/framing';
+export { HeadshotsError, type HeadshotsErrorCode } from './errors';
+export {
+  DEFAULT_SETTINGS,
+  resolveSettings,
+  type Settings,
+  type SettingsInput,
+  type CheckSettings,
+  type MakeSettings,
+} from './settings';

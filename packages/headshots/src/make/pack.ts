@@ -1,0 +1,330 @@
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { HEADSHOT_LIMITS, HEADSHOT_UPLOAD_LIMIT_MESSAGE, type PhotoDeclineCode } from '@ai-covers/contracts';
+import { photoCheckFrom, screenUpload } from '../check/check';
+import type { PhotoInput } from '../check/input';
+import { cancelled, HeadshotsError, throwIfAborted, toHeadshotsError } from '../errors';
+import type { JobRunner } from '../pool/pool';
+import type { Settings } from '../settings';
+import { findStyle, type StyleDef } from '../styles/catalog';
+import { planCombos, type Combo } from './combos';
+import { distinctFramings, type Framing, type Rect } from './framing';
+import type { PortraitLayout } from './portrait';
+import type { PreparedPortrait } from './render';
+
+/** Stages of a pack, in order. */
+export type PackStage = 'checking' | 'matting' | 'rendering';
+
+export interface PackProgress {
+  /** Whole pack, 0..1, never going back. */
+  fraction: number;
+  stage: PackStage;
+  /** Delivered results so far (rendering stage). */
+  delivered: number;
+}
+
+export interface MakePackOptions {
+  /** The person's photos (paths or bytes); each is checked again and declined ones are skipped. */
+  photos: PhotoInput[];
+  /** Style ids (see listStyles). */
+  styles: string[];
+  /** Results wanted (a plan's count: 50 Basic, 100 Pro). */
+  count: number;
+  /** Folder the JPEGs go to; WebP thumbnails go to its `thumbs` folder (both created if missing). */
+  outDir: string;
+  signal?: AbortSignal;
+  onProgress?: (p: PackProgress) => void;
+}
+
+/** One delivered result. */
+export interface PackFile {
+  path: string;
+  thumbPath: string;
+  /** Face-embedding similarity to the person's other approved photos, 0..1 (0.5+ reads as the same person). */
+  likeness: number;
+  /** Similarity to the photo the result was made from. */
+  sourceLikeness: number;
+  /** Index into `photos` of the source photo. */
+  photo: number;
+  style: string;
+  variant: { backdrop: number; framing: Framing['id']; grade: string };
+}
+
+export interface PackResult {
+  files: PackFile[];
+  /** Photos skipped because they failed the checks. */
+  declined: { photo: number; reasons: PhotoDeclineCode[] }[];
+  /** Results made but not delivered because their likeness was under the threshold (files removed). */
+  rejected: { photo: number; style: string; variant: PackFile['variant']; likeness: number }[];
+  /** Results wanted but not delivered because no distinct combination was left. */
+  shortfall: number;
+  likenessThreshold: number;
+  /** Distinct combinations the photos and styles allowed. */
+  combinations: number;
+}
+
+interface PreparedPhoto {
+  input: number;
+  portrait: PreparedPortrait;
+  crops: Map<Framing['id'], Rect>;
+  embedding: number[];
+}
+
+function validate(o: MakePackOptions): StyleDef[] {
+  if (!Array.isArray(o.photos) || o.photos.length === 0)
+    throw new HeadshotsError('BAD_OPTION', 'At least one photo is needed.');
+  // The minimum of 5 is the product's rule (the server's); one photo is enough for the pipeline.
+  if (o.photos.length > HEADSHOT_LIMITS.maxPhotos)
+    throw new HeadshotsError('BAD_OPTION', HEADSHOT_UPLOAD_LIMIT_MESSAGE);
+  if (!Number.isInteger(o.count) || o.count < 1 || o.count > 1000)
+    throw new HeadshotsError('BAD_OPTION', 'count must be a whole number from 1 to 1000.');
+  if (typeof o.outDir !== 'string' || o.outDir.length === 0)
+    throw new HeadshotsError('BAD_OPTION', 'outDir is required.');
+  if (!Array.isArray(o.styles) || o.styles.length === 0)
+    throw new HeadshotsError('BAD_OPTION', 'At least one style is needed.');
+  return [...new Set(o.styles)].map((id) => {
+    const s = findStyle(id);
+    if (!s) throw new HeadshotsError('UNKNOWN_STYLE', `Unknown style: ${id}`, { style: id });
+    return s;
+  });
+}
+
+/**
+ * Result file names, numbered in delivery order: headshot-001.jpg, and thumbs/headshot-001.webp
+ * (WebP, so the folder holds exactly the pack's JPEGs).
+ */
+function finalNames(outDir: string, n: number): { path: string; thumbPath: string } {
+  const name = `headshot-${String(n).padStart(3, '0')}`;
+  return { path: path.join(outDir, `${name}.jpg`), thumbPath: path.join(outDir, 'thumbs', `${name}.webp`) };
+}
+
+/**
+ * Makes a pack: checks the photos, cuts and mattes a portrait from each approved one, then renders
+ * distinct photo × style × backdrop × framing × grade combinations until `count` results pass the
+ * likeness threshold or no combination is left. On failure or abort every file it wrote is removed.
+ */
+export async function makePack(
+  o: MakePackOptions,
+  pool: JobRunner,
+  openMatte: () => JobRunner,
+  settings: Settings,
+): Promise<PackResult> {
+  const styles = validate(o);
+  const { signal } = o;
+  throwIfAborted(signal);
+  const m = settings.make;
+  let fraction = 0;
+  const report = (stage: PackStage, f: number, delivered = 0) => {
+    fraction = Math.max(fraction, Math.min(1, f));
+    o.onProgress?.({ fraction, stage, delivered });
+  };
+  const existing = await mkdir(path.join(o.outDir, 'thumbs'), { recursive: true })
+    .then(() => readdir(o.outDir))
+    .catch((e: Error) => {
+      throw new HeadshotsError('OUTPUT_FAILED', `Cannot write to ${o.outDir}: ${e.message}`, undefined, e);
+    });
+  // Never overwrite an earlier pack: its files would be lost, and a failure here would delete them.
+  if (existing.some((f) => /^headshot-\d+\.jpg$/.test(f))) {
+    throw new HeadshotsError('BAD_OPTION', `${o.outDir} already holds headshots; use an empty folder.`);
+  }
+  const work = await mkdtemp(path.join(tmpdir(), 'headshots-'));
+  const written: string[] = [];
+  let matte: JobRunner | null = null;
+  try {
+    // 1. Check every photo again and cut the portraits of approved ones.
+    report('checking', 0);
+    let checked = 0;
+    const declined: PackResult['declined'] = [];
+    const prepared = await Promise.all(
+      o.photos.map(async (input, i) => {
+        const screen = await screenUpload(input, settings.check);
+        if (screen.declined) {
+          declined.push({ photo: i, reasons: screen.declined.reasons });
+          return null;
+        }
+        const rgbPath = path.join(work, `portrait-${i}.rgb`);
+        const out = await pool.run(
+          {
+            kind: 'prepare',
+            bytes: screen.screened.bytes,
+            format: screen.screened.format,
+            settings: settings.check,
+            outHeight: m.height,
+            rgbPath,
+          },
+          { signal },
+        );
+        report('checking', (0.1 * ++checked) / o.photos.length);
+        const check = photoCheckFrom(screen.screened, out);
+        if (!check.approved || !out.layout || !out.face) {
+          declined.push({ photo: i, reasons: check.reasons });
+          return null;
+        }
+        return { input: i, rgbPath, layout: out.layout, embedding: out.face.embedding };
+      }),
+    );
+    const usable = prepared.filter((p): p is NonNullable<typeof p> => p !== null);
+    if (usable.length === 0)
+      throw new HeadshotsError('NO_USABLE_PHOTOS', 'None of the photos passed the checks.', { declined });
+    declined.sort((a, b) => a.photo - b.photo);
+
+    // 2. Mattes, one photo at a time in a child process that ends with the stage. The matting model
+    //    needs most of the memory budget, so idle check/render workers are stopped first; they
+    //    restart for rendering.
+    await pool.trim?.();
+    matte = openMatte();
+    const photos: PreparedPhoto[] = [];
+    for (const [k, p] of usable.entries()) {
+      const mattePath = path.join(work, `portrait-${p.input}.matte`);
+      const out = await matte.run(
+        {
+          kind: 'matte',
+          rgbPath: p.rgbPath,
+          mattePath,
+          width: p.layout.width,
+          height: p.layout.height,
+          geometry: p.layout.geometry,
+          face: p.layout.face,
+          maxSide: m.matteMaxSide,
+          model: m.matteModel,
+        },
+        { signal },
+      );
+      photos.push(toPrepared(p.input, p.rgbPath, mattePath, p.layout, out.geometry, m.headroom, p.embedding));
+      report('matting', 0.1 + (0.3 * (k + 1)) / usable.length);
+    }
+    await matte.close();
+    matte = null;
+
+    // 3. Plan every distinct combination; render in order, replacing results under the threshold.
+    const combos = planCombos(
+      photos.map((p, index) => ({ index, framings: [...p.crops.keys()] })),
+      styles,
+    );
+    if (combos.length < o.count) {
+      throw new HeadshotsError(
+        'NOT_ENOUGH_COMBINATIONS',
+        `These photos and styles give ${combos.length} distinct results; ${o.count} were asked for. Add photos or styles.`,
+        { combinations: combos.length, count: o.count },
+      );
+    }
+    const references = photos.map((p) => p.embedding);
+    const files: PackFile[] = [];
+    const rejected: PackResult['rejected'] = [];
+    let next = 0;
+    const renderOne = async (combo: Combo, slot: number): Promise<void> => {
+      const photo = photos[combo.photo]!;
+      const tmp = `.part-${slot}-${combo.key.replace(/[^a-z0-9-]/gi, '_')}`;
+      const outPath = path.join(o.outDir, `${tmp}.jpg`);
+      const thumbPath = path.join(o.outDir, 'thumbs', `${tmp}.webp`);
+      written.push(outPath, thumbPath);
+      const r = await pool.run(
+        {
+          kind: 'render',
+          portrait: photo.portrait,
+          crop: photo.crops.get(combo.framing)!,
+          style: combo.style,
+          backdrop: combo.backdrop,
+          grade: combo.grade,
+          width: m.width,
+          height: m.height,
+          thumbWidth: m.thumbWidth,
+          jpegQuality: m.jpegQuality,
+          retouch: m.retouch,
+          outPath,
+          thumbPath,
+          references,
+          source: combo.photo,
+          detect: settings.check,
+        },
+        { signal },
+      );
+      const variant = { backdrop: combo.backdrop, framing: combo.framing, grade: combo.grade };
+      if (r.likeness < m.likenessThreshold || files.length >= o.count) {
+        if (r.likeness < m.likenessThreshold)
+          rejected.push({ photo: photo.input, style: combo.style, variant, likeness: round3(r.likeness) });
+        await Promise.all([rm(outPath, { force: true }), rm(thumbPath, { force: true })]);
+        return;
+      }
+      const names = finalNames(o.outDir, files.length + 1);
+      const file: PackFile = {
+        ...names,
+        likeness: round3(r.likeness),
+        sourceLikeness: round3(r.sourceLikeness),
+        photo: photo.input,
+        style: combo.style,
+        variant,
+      };
+      files.push(file);
+      written.push(names.path, names.thumbPath);
+      await rename(outPath, names.path);
+      await rename(thumbPath, names.thumbPath);
+      report('rendering', 0.4 + (0.6 * files.length) / o.count, files.length);
+    };
+    // As many renders in flight as workers; each lane takes the next combination while results are missing.
+    const active = new Array<boolean>(pool.size).fill(false);
+    const inFlight = () => active.filter(Boolean).length;
+    const lanes = Array.from({ length: pool.size }, async (_, lane) => {
+      while (files.length + inFlight() < o.count && next < combos.length) {
+        throwIfAborted(signal);
+        const combo = combos[next++]!;
+        active[lane] = true;
+        try {
+          await renderOne(combo, next);
+        } finally {
+          active[lane] = false;
+        }
+      }
+    });
+    await Promise.all(lanes);
+    throwIfAborted(signal);
+    report('rendering', 1, files.length);
+    return {
+      files,
+      declined,
+      rejected,
+      shortfall: Math.max(0, o.count - files.length),
+      likenessThreshold: m.likenessThreshold,
+      combinations: combos.length,
+    };
+  } catch (e) {
+    // Nothing half-made stays behind.
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    await rmdir(path.join(o.outDir, 'thumbs')).catch(() => undefined);
+    if (signal?.aborted) throw cancelled();
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EACCES' || code === 'EROFS' || code === 'EDQUOT')
+      throw new HeadshotsError(
+        'OUTPUT_FAILED',
+        `Cannot write the pack: ${(e as Error).message}`,
+        undefined,
+        e,
+      );
+    throw toHeadshotsError(e);
+  } finally {
+    await matte?.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+function toPrepared(
+  input: number,
+  rgbPath: string,
+  mattePath: string,
+  layout: PortraitLayout,
+  geometry: PortraitLayout['geometry'],
+  headroom: number,
+  embedding: number[],
+): PreparedPhoto {
+  const crops = new Map<Framing['id'], Rect>();
+  for (const { framing, crop } of distinctFramings(geometry, headroom)) crops.set(framing.id, crop);
+  return {
+    input,
+    portrait: { rgbPath, mattePath, width: layout.width, height: layout.height, face: layout.face },
+    crops,
+    embedding,
+  };
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;

@@ -1,0 +1,86 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { countFaces, judgeFace } from '../check/rules';
+import { analyzeImage } from '../face/analyze';
+import type { RgbImage } from '../image/decode';
+import { decodeUpload } from '../image/load';
+import { computeMatte } from '../make/matte';
+import { planPortrait, refineWithMatte, renderPortrait } from '../make/portrait';
+import { renderResult } from '../make/render';
+import type { CheckSettings } from '../settings';
+import type { CheckJob, CheckOutcome, Job, MatteJob, MatteOutcome, PrepareJob, PrepareOutcome } from './jobs';
+
+// What a worker does for each job kind. Also callable in-thread (tests, tools).
+
+async function checkDecoded(img: RgbImage, settings: CheckSettings): Promise<CheckOutcome> {
+  const analysis = await analyzeImage(img, settings);
+  return {
+    verdict: judgeFace(analysis, settings),
+    width: img.width,
+    height: img.height,
+    face: analysis.main,
+    faces: countFaces(analysis, settings),
+  };
+}
+
+async function decodeOrNull(job: CheckJob | PrepareJob): Promise<RgbImage | null> {
+  try {
+    return await decodeUpload(
+      Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.length),
+      job.format,
+      job.settings.maxWidth * job.settings.maxHeight,
+    );
+  } catch {
+    return null;
+  }
+}
+
+function unreadable(): CheckOutcome {
+  return { verdict: { reasons: ['UNREADABLE'], data: {} }, width: 0, height: 0, face: null, faces: 0 };
+}
+
+/** Decodes and judges one photo. A photo that will not decode is UNREADABLE, not an error. */
+export async function handleCheck(job: CheckJob): Promise<CheckOutcome> {
+  const img = await decodeOrNull(job);
+  return img ? checkDecoded(img, job.settings) : unreadable();
+}
+
+/** Checks a photo and, when approved, writes its portrait (levelled, cropped, scaled) as raw RGB. */
+export async function handlePrepare(job: PrepareJob): Promise<PrepareOutcome> {
+  const img = await decodeOrNull(job);
+  if (!img) return { ...unreadable(), layout: null };
+  const outcome = await checkDecoded(img, job.settings);
+  if (outcome.verdict.reasons.length > 0 || !outcome.face) return { ...outcome, layout: null };
+  const { layout, toPhoto } = planPortrait(outcome.face, img.width, img.height, job.outHeight);
+  const portrait = await renderPortrait(img, layout, toPhoto);
+  await writeFile(job.rgbPath, portrait.data);
+  return { ...outcome, layout };
+}
+
+/** Computes and writes a portrait's matte; returns the geometry refined by it. */
+export async function handleMatte(job: MatteJob): Promise<MatteOutcome> {
+  const data = await readFile(job.rgbPath);
+  const mask = await computeMatte({ data, width: job.width, height: job.height }, job.maxSide, job.model);
+  await writeFile(job.mattePath, mask);
+  let fg = 0;
+  for (const v of mask) if (v >= 128) fg++;
+  return {
+    geometry: refineWithMatte(job.geometry, job.face, mask, job.width, job.height),
+    coverage: fg / mask.length,
+  };
+}
+
+/** Runs any job. */
+export async function handleJob(job: Job): Promise<unknown> {
+  switch (job.kind) {
+    case 'ping':
+      return 'pong';
+    case 'check':
+      return handleCheck(job);
+    case 'prepare':
+      return handlePrepare(job);
+    case 'matte':
+      return handleMatte(job);
+    case 'render':
+      return renderResult(job);
+  }
+}

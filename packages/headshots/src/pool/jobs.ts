@@ -1,0 +1,81 @@
+import type { HeadshotFormat } from '@ai-covers/contracts';
+import type { Verdict } from '../check/rules';
+import type { FaceDetail } from '../face/analyze';
+import type { PortraitGeometry } from '../make/framing';
+import type { PortraitFace, PortraitLayout } from '../make/portrait';
+import type { RenderJob, RenderResult } from '../make/render';
+import type { CheckSettings } from '../settings';
+
+// Messages between the calling thread and the workers. Every job is plain data (structured clone).
+
+/** Decode, detect and judge one photo whose header already passed. */
+export interface CheckJob {
+  kind: 'check';
+  bytes: Uint8Array;
+  format: HeadshotFormat;
+  settings: CheckSettings;
+}
+
+export interface CheckOutcome {
+  verdict: Verdict;
+  width: number;
+  height: number;
+  /** Main face, or null when none was found or the image could not be decoded. */
+  face: FaceDetail | null;
+  /** Faces that counted toward the one-face rule. */
+  faces: number;
+}
+
+/** Like a check, and for an approved photo also cut its portrait and write it for rendering. */
+export interface PrepareJob {
+  kind: 'prepare';
+  bytes: Uint8Array;
+  format: HeadshotFormat;
+  settings: CheckSettings;
+  outHeight: number;
+  rgbPath: string;
+}
+
+export interface PrepareOutcome extends CheckOutcome {
+  layout: PortraitLayout | null;
+}
+
+/** Compute a portrait's matte, write it, and refine the geometry with it. */
+export interface MatteJob {
+  kind: 'matte';
+  rgbPath: string;
+  mattePath: string;
+  width: number;
+  height: number;
+  geometry: PortraitGeometry;
+  face: PortraitFace;
+  maxSide: number;
+  model: 'small' | 'medium';
+}
+
+export interface MatteOutcome {
+  geometry: PortraitGeometry;
+  /** Share of portrait pixels that are foreground, 0..1. */
+  coverage: number;
+}
+
+export interface RenderJobMessage extends RenderJob {
+  kind: 'render';
+}
+
+export interface PingJob {
+  kind: 'ping';
+}
+
+export type Job = CheckJob | PrepareJob | MatteJob | RenderJobMessage | PingJob;
+
+/** The result type of each job kind. */
+export type JobResult<J extends Job> = J extends CheckJob
+  ? CheckOutcome
+  : J extends PrepareJob
+    ? PrepareOutcome
+    : J extends MatteJob
+      ? MatteOutcome
+      : J extends RenderJobMessage
+        ? RenderResult
+        : 'pong';

@@ -1,0 +1,96 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cancelled, HeadshotsError } from '../errors';
+import type { Job, JobResult } from './jobs';
+import type { JobRunner, WorkerReply } from './pool';
+
+interface Pending {
+  id: number;
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * Runs jobs one at a time in a child process (see child.ts for why). The process starts on the
+ * first job; an abort kills it at once, even mid-inference; close() ends it.
+ */
+export class ProcessRunner implements JobRunner {
+  readonly size = 1;
+  private child: ChildProcess | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private pending: Pending | null = null;
+  private nextId = 1;
+  private closed = false;
+
+  private start(): ChildProcess {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const child = fork(fileURLToPath(new URL('./child.ts', import.meta.url)), [], {
+      execArgv: ['--import', tsx],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.on('message', (m: WorkerReply) => {
+      const p = this.pending;
+      if (!p || p.id !== m.id) return;
+      this.pending = null;
+      if (m.error) p.reject(new HeadshotsError('WORKER_FAILED', m.error.message, { code: m.error.code }));
+      else p.resolve(m.result);
+    });
+    const fail = (why: string) => {
+      if (this.child === child) this.child = null;
+      const p = this.pending;
+      this.pending = null;
+      p?.reject(
+        this.closed
+          ? cancelled()
+          : new HeadshotsError('WORKER_FAILED', `The matting process stopped: ${why}`),
+      );
+    };
+    child.on('exit', (code, signal) => fail(signal ?? `exit code ${code}`));
+    child.on('error', (e) => fail(e.message));
+    this.child = child;
+    return child;
+  }
+
+  run<J extends Job>(job: J, opts: { signal?: AbortSignal } = {}): Promise<JobResult<J>> {
+    const step = this.chain.then(() => this.runNow(job, opts.signal));
+    this.chain = step.catch(() => undefined);
+    return step as Promise<JobResult<J>>;
+  }
+
+  private runNow(job: Job, signal: AbortSignal | undefined): Promise<unknown> {
+    if (this.closed)
+      return Promise.reject(new HeadshotsError('WORKER_FAILED', 'The matting process is closed.'));
+    if (signal?.aborted) return Promise.reject(cancelled());
+    const child = this.child ?? this.start();
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      const onAbort = () => {
+        if (this.pending?.id !== id) return;
+        this.pending = null;
+        child.kill('SIGKILL');
+        reject(cancelled());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      this.pending = {
+        id,
+        resolve: (v) => (done(), resolve(v)),
+        reject: (e) => (done(), reject(e)),
+      };
+      child.send({ id, job });
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+}
