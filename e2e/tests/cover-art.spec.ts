@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnCspViolations, signUp, songWav } from './support';
+import { app, failOnCspViolations, signUp, songWav } from './support';
 
 /** Makes a cover through the create page and waits on its task page until it is ready. */
 async function makeCover(page: Page, voice: string, song: string): Promise<void> {
-  await page.goto('/covers/new');
+  await page.goto(app('/covers/new'));
   await page.getByRole('radio', { name: new RegExp(voice) }).check();
   await page
     .getByTestId('song-input')
