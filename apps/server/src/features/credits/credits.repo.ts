@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import {
   creditConsumptionParts,
