@@ -14,6 +14,7 @@ import {
   notFoundEnvelope,
 } from './platform/http/error-handler';
 import { installJsonBodies } from './platform/http/json-body';
+import { installCrossSiteCheck } from './platform/http/cross-site';
 import { installTrimming } from './platform/http/trim';
 import { installSecurity } from './platform/http/security';
 import { installOpenApi, openApiRoute } from './platform/http/openapi';
@@ -89,7 +90,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     log: app.log,
     web: deps.web ?? null,
     basePath: settings.BASE_PATH,
-    publicUrl: settings.PUBLIC_URL,
+    publicOrigin: publicOrigin(settings),
   });
   const billing = createBillingFeature({ settings, db, secret, credits: credits.service });
   const promotion = createPromotionFeature({
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await installSecurity(app, { ratePerMinute: settings.RATE_LIMIT_PER_MINUTE });
+  installCrossSiteCheck(app, { publicUrl: settings.PUBLIC_URL, origin: publicOrigin(settings) });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: settings.BODY_LIMIT_BYTES });
   installJsonBodies(app);
