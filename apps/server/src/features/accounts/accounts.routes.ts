@@ -289,12 +289,9 @@ function providerMount(provider: Provider, internalToken: string, issuer: string
     const rateLimit = {
       allowList: (request: FastifyRequest) => request.headers[INTERNAL_HEADER] === internalToken,
     };
-    for (const endpoint of PROTOCOL_ENDPOINTS)
-      scope.all(
-        ACCOUNTS_PATH + endpoint,
-        { schema: { hide: true }, config: { rateLimit, crossSite: true } },
-        handler,
-      );
-    scope.all(`${ACCOUNTS_PATH}/*`, { schema: { hide: true }, config: { rateLimit } }, handler);
+    // One route, so every provider endpoint shares one per-IP budget.
+    const crossSite = (request: FastifyRequest) =>
+      PROTOCOL_ENDPOINTS.includes(request.url.split('?')[0]!.slice(ACCOUNTS_PATH.length));
+    scope.all(`${ACCOUNTS_PATH}/*`, { schema: { hide: true }, config: { rateLimit, crossSite } }, handler);
   };
 }

@@ -43,14 +43,15 @@ describe('cross-site requests (PUBLIC_URL unset: http://localhost:8080)', () => 
 
   it('refuses a form post to /v1/vsas/create from another site and makes no task', async () => {
     const before = (await tasks()).total;
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:8081' },
       { referer: 'https://evil.example/page.html' },
       { origin: 'null', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const res = await create(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
       expect(res.json()).toEqual(refused);
@@ -163,12 +164,13 @@ describe('cross-site requests with PUBLIC_URL', () => {
     expect((await remove({ referer: 'https://covers.example.com/lab/ai-covers/covers' })).statusCode).toBe(
       404,
     );
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'http://localhost:8080' },
       { origin: 'https://evil.example', host: 'evil.example' },
       { origin: 'http://covers.example.com' },
       { referer: 'https://covers.example.com.evil.example/lab/ai-covers/' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const res = await remove(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
     }

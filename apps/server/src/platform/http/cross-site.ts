@@ -8,9 +8,10 @@ declare module 'fastify' {
     /**
      * True for routes other sites or servers call by design (payment webhooks, the object
      * store's signed uploads and callbacks, the account provider's protocol endpoints). They
-     * authenticate every call themselves and never act on cookies alone.
+     * authenticate every call themselves and never act on cookies alone. A function decides per
+     * request, for one route that serves several endpoints.
      */
-    crossSite?: boolean;
+    crossSite?: boolean | ((request: FastifyRequest) => boolean);
   }
 }
 
@@ -70,7 +71,9 @@ export function installCrossSiteCheck(
 ) {
   const own = ownOrigins(opts.origin);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossSite) return;
+    if (SAFE_METHODS.has(request.method)) return;
+    const open = request.routeOptions.config?.crossSite;
+    if (open === true || (typeof open === 'function' && open(request))) return;
     const isOwn = (origin: string) =>
       own.has(origin) || (!opts.publicUrl && new URL(origin).host === request.host);
     if (requestSite(request.headers, isOwn) === 'foreign')
