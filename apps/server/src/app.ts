@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +7,14 @@ import type { Settings } from './config';
 import type { Database } from './platform/db/client';
 import type { Feature } from './platform/feature';
 import type { Queue } from './platform/queue/queue';
-import { installErrorHandling, notFoundEnvelope } from './platform/http/error-handler';
+import {
+  clientErrorEnvelope,
+  frameworkErrorEnvelope,
+  installErrorHandling,
+  notFoundEnvelope,
+} from './platform/http/error-handler';
+import { installJsonBodies } from './platform/http/json-body';
+import { installCrossSiteCheck } from './platform/http/cross-site';
 import { installTrimming } from './platform/http/trim';
 import { installSecurity } from './platform/http/security';
 import { installOpenApi, openApiRoute } from './platform/http/openapi';
@@ -83,7 +90,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     log: app.log,
     web: deps.web ?? null,
     basePath: settings.BASE_PATH,
-    publicUrl: settings.PUBLIC_URL,
+    publicOrigin: publicOrigin(settings),
   });
   const billing = createBillingFeature({ settings, db, secret, credits: credits.service });
   const promotion = createPromotionFeature({
@@ -151,12 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
     },
     bodyLimit: settings.BODY_LIMIT_BYTES,
     trustProxy: settings.TRUST_PROXY,
-    // Malformed URLs (bad percent-encoding) get the envelope too, not Fastify's own body.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply)
-        .code(400)
-        .send({ code: 1, data: null, msg: `Bad request: ${error.message}` });
-    },
+    // Malformed URLs (bad percent-encoding) and requests Node's parser refuses get the envelope
+    // too, not Fastify's own body.
+    frameworkErrors: frameworkErrorEnvelope,
+    clientErrorHandler: clientErrorEnvelope,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -164,8 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await installSecurity(app, { ratePerMinute: settings.RATE_LIMIT_PER_MINUTE });
+  installCrossSiteCheck(app, { publicUrl: settings.PUBLIC_URL, origin: publicOrigin(settings) });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: settings.BODY_LIMIT_BYTES });
+  installJsonBodies(app);
   await installOpenApi(app);
   installTrimming(app);
 

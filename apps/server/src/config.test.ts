@@ -8,6 +8,8 @@ describe('loadSettings', () => {
     expect(s.BASE_PATH).toBe('');
     expect(s.DATABASE_URL).toBeUndefined();
     expect(s.dataDir.endsWith('/data')).toBe(true);
+    // No proxy is believed until the operator names one.
+    expect(s.TRUST_PROXY).toBe(false);
   });
 
   it.each([

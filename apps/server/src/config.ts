@@ -27,14 +27,15 @@ export const settingsSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**
    * Whose X-Forwarded-* headers to believe: 'true', 'false', or addresses/ranges
-   * (proxy-addr names such as loopback, linklocal, uniquelocal). The default trusts proxies on the
-   * machine and the private network only, so a client on the internet cannot pick its own address.
+   * (proxy-addr names such as loopback, linklocal, uniquelocal). The default believes nobody: a
+   * client on the same machine or network could otherwise pick its own address and dodge the rate
+   * limit and the sign-in throttle. Behind a proxy, name it here.
    */
   TRUST_PROXY: z
     .string()
     .trim()
     .min(1)
-    .default('loopback,linklocal,uniquelocal')
+    .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   BODY_LIMIT_BYTES: z.coerce
     .number()

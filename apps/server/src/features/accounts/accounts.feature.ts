@@ -63,7 +63,7 @@ export async function createAccountsFeature(deps: {
     client: { clientId, clientSecret },
     internal,
     cookieCheckUrl: `${issuer}/cookie-check`,
-    routes: [accountsRoutes({ provider, service, internalToken: internal.token })],
+    routes: [accountsRoutes({ provider, service, internalToken: internal.token, issuer })],
     async close() {
       clearInterval(sweep);
     },

@@ -54,6 +54,8 @@ export function accountsRoutes(deps: {
   service: AccountsService;
   /** Requests carrying this value in INTERNAL_HEADER come from our own client (in-process). */
   internalToken: string;
+  /** The issuer URL (PUBLIC_URL + /accounts): the provider's own addresses are built from it. */
+  issuer: string;
 }): FastifyPluginAsyncZod {
   const { provider, service } = deps;
 
@@ -236,7 +238,7 @@ export function accountsRoutes(deps: {
       },
     );
 
-    await app.register(providerMount(provider, deps.internalToken));
+    await app.register(providerMount(provider, deps.internalToken, deps.issuer));
   };
 }
 
@@ -253,12 +255,20 @@ async function signedInAccount(
 }
 
 /**
+ * The provider's protocol endpoints that relying parties reach from their own site or server: the
+ * authorization and logout endpoints take form posts from another site's page (OpenID Connect
+ * allows it), the others authenticate the client or the token themselves.
+ */
+const PROTOCOL_ENDPOINTS = ['/auth', '/session/end', '/token', '/token/revocation', '/me'];
+
+/**
  * Hands every other /accounts request to the provider's Koa app. The scope drops Fastify's body
  * parsers so the provider reads the raw request stream itself, and strips the mount prefix the way
  * Express does (originalUrl keeps it, so the provider builds its own URLs with /accounts).
  */
-function providerMount(provider: Provider, internalToken: string) {
+function providerMount(provider: Provider, internalToken: string, issuer: string) {
   const callback = provider.callback();
+  const publicUrl = new URL(issuer);
   return async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -267,6 +277,11 @@ function providerMount(provider: Provider, internalToken: string) {
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(ACCOUNTS_PATH.length) || '/';
+      // The provider trusts X-Forwarded-* for the addresses it writes (redirects, discovery):
+      // they are set from the issuer here, so a request's Host never chooses them.
+      raw.headers['x-forwarded-host'] = publicUrl.host;
+      raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+      raw.headers['x-forwarded-for'] = request.ip;
       await callback(raw, reply.raw);
     };
     // Our own code exchanges arrive in-process from 127.0.0.1; they must not use up the global
@@ -274,6 +289,9 @@ function providerMount(provider: Provider, internalToken: string) {
     const rateLimit = {
       allowList: (request: FastifyRequest) => request.headers[INTERNAL_HEADER] === internalToken,
     };
-    scope.all(`${ACCOUNTS_PATH}/*`, { schema: { hide: true }, config: { rateLimit } }, handler);
+    // One route, so every provider endpoint shares one per-IP budget.
+    const crossSite = (request: FastifyRequest) =>
+      PROTOCOL_ENDPOINTS.includes(request.url.split('?')[0]!.slice(ACCOUNTS_PATH.length));
+    scope.all(`${ACCOUNTS_PATH}/*`, { schema: { hide: true }, config: { rateLimit, crossSite } }, handler);
   };
 }

@@ -80,20 +80,31 @@ describe('account pages', () => {
     expect(flow.callback?.searchParams.get('code')).toBeTruthy();
   });
 
-  it('throttles one IP across accounts', async () => {
-    const headers = { 'x-forwarded-for': '203.0.113.9' };
+  /** Five wrong passwords for five accounts from one socket address, with the given X-Forwarded-For. */
+  async function wrongPasswords(remoteAddress: string, forwardedFor: (i: number) => string | undefined) {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
       const jar = new CookieJar();
       const start = await browse(ctx.app, jar, 'GET', '/v1/login/authorize-url?goto=/');
       const redirect = await browse(ctx.app, jar, 'GET', start.json().data.url);
+      const xff = forwardedFor(i);
       const res = await browse(ctx.app, jar, 'POST', `${redirect.headers.location as string}/login`, {
         form: { email: `nobody${i}@example.test`, password: 'whatever-123' },
-        headers,
+        remoteAddress,
+        ...(xff ? { headers: { 'x-forwarded-for': xff } } : {}),
       });
       statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    return statuses;
+  }
+
+  it('throttles one IP across accounts', async () => {
+    expect(await wrongPasswords('203.0.113.9', () => undefined)).toEqual([401, 401, 401, 401, 429]);
+  });
+
+  it('throttles an address that invents a new X-Forwarded-For for every attempt', async () => {
+    // A private-network address: no proxy is trusted by default, not even one next door.
+    expect(await wrongPasswords('10.1.2.3', (i) => `198.51.100.${i + 1}`)).toEqual([401, 401, 401, 401, 429]);
   });
 
   it('answers an expired or foreign interaction with a page, not a stack trace', async () => {

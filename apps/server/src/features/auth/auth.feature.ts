@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from '../../config';
 import { defineFeature } from '../../platform/feature';
+import { publicOrigin } from '../../platform/http/site-origin';
 import type { AccountsFeature } from '../accounts/accounts.feature';
 import type { AnalyticsService } from '../analytics/analytics.service';
 import type { SessionsService } from '../users/sessions.service';
@@ -14,10 +15,7 @@ import { createAuthService } from './auth.service';
 /** The name accounts of the embedded provider are stored under (stable if PUBLIC_URL changes). */
 export const EMBEDDED_ISSUER_NAME = 'embedded';
 
-/** Our public origin: PUBLIC_URL, else http://localhost:PORT. */
-export function publicOrigin(settings: Settings): string {
-  return new URL(settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).origin;
-}
+export { publicOrigin };
 
 /** Where the account provider sends the browser back after sign-in and sign-out. */
 export function signInRedirects(settings: Settings): { login: string; logout: string } {

@@ -38,12 +38,13 @@ export async function browse(
   jar: CookieJar,
   method: 'GET' | 'POST',
   url: string,
-  opts: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+  opts: { form?: Record<string, string>; headers?: Record<string, string>; remoteAddress?: string } = {},
 ) {
   const target = new URL(url, TEST_ORIGIN);
   const response = await app.inject({
     method,
     url: target.pathname + target.search,
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     headers: {
       host: TEST_HOST,
       cookie: jar.header(),

@@ -297,7 +297,7 @@ describe('attacks on the flow change nothing', () => {
           const res = await ctx.app.inject({
             method: 'POST',
             url: `/v1/login?${query}`,
-            headers: { 'x-forwarded-for': '198.51.100.7' },
+            remoteAddress: '198.51.100.7',
           });
           expect(res.statusCode).toBe(400);
           expect(res.json().code).toBe(1);

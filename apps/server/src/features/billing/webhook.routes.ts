@@ -16,6 +16,8 @@ export function webhookRoutes(billing: BillingService, providerName: string): Fa
     app.post<{ Params: { provider: string } }>(
       '/v1/billing/webhooks/:provider',
       {
+        // The payment provider posts from its own servers; the signature is the authority.
+        config: { crossSite: true },
         schema: {
           tags: ['billing'],
           summary: 'Payment provider webhook (sandbox: x-sandbox-signature; stripe: stripe-signature)',

@@ -23,7 +23,8 @@ export function createCoverArtFeature(deps: {
   log: FastifyBaseLogger;
   web: WebBuild | null;
   basePath: string;
-  publicUrl: string | undefined;
+  /** Our public origin (PUBLIC_URL): share pages name their own address with it, never with Host. */
+  publicOrigin: string;
 }) {
   const repo = createCoverArtRepo(deps.db);
   const art = createCoverArtService({
@@ -41,7 +42,7 @@ export function createCoverArtFeature(deps: {
     shares,
     routes: [
       coverArtRoutes({ art, videos, shares }),
-      shareRoutes({ shares, web: deps.web, basePath: deps.basePath, publicUrl: deps.publicUrl }),
+      shareRoutes({ shares, web: deps.web, basePath: deps.basePath, publicOrigin: deps.publicOrigin }),
     ],
     startJobs: (queue, log) =>
       startCoverArtJobs({ queue, repo, covers: deps.covers, files: deps.files, log }),

@@ -18,7 +18,7 @@ export function shareRoutes(deps: {
   /** The built app, when this process serves it: the page route exists only then. */
   web: WebBuild | null;
   basePath: string;
-  publicUrl: string | undefined;
+  publicOrigin: string;
 }): FastifyPluginAsyncZod {
   const { shares } = deps;
   return async (app) => {
@@ -64,9 +64,7 @@ export function shareRoutes(deps: {
     if (!web) return;
     const page = async (request: FastifyRequest<{ Params: { share_id: string } }>, reply: FastifyReply) => {
       const meta = await shares.meta(request.params.share_id);
-      const origin = deps.publicUrl
-        ? new URL(deps.publicUrl).origin
-        : `${request.protocol}://${request.host}`;
+      const origin = deps.publicOrigin;
       const html = shareHead(web.indexHtml, meta, { origin, page: origin + request.url.split('?')[0] });
       return reply
         .code(meta ? 200 : 404)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import {
   creditConsumptionParts,
@@ -70,21 +70,6 @@ export function ledgerOps(x: Executor) {
           ),
         );
       return row;
-    },
-    /** True when another account has already been charged for this task. */
-    async chargedToOtherUser(userId: number, kind: string, taskId: string): Promise<boolean> {
-      const [row] = await x
-        .select({ id: creditConsumptions.id })
-        .from(creditConsumptions)
-        .where(
-          and(
-            eq(creditConsumptions.kind, kind),
-            eq(creditConsumptions.taskId, taskId),
-            ne(creditConsumptions.userId, userId),
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
     },
     /** Inserts the consumption record; null when the unique charge key already exists. */
     async insertConsumption(

@@ -59,7 +59,11 @@ export const creditLots = pgTable(
   ],
 );
 
-/** A consumption record: one charge per (user, kind, task, purpose), enforced by a unique key. */
+/**
+ * A consumption record: one charge per (user, kind, task, purpose), enforced by a unique key. The
+ * key holds the account because task ids of tools without a task registry are the caller's own
+ * names: a charge by one account must never make a task id unavailable to another.
+ */
 export const creditConsumptions = pgTable(
   'credit_consumptions',
   {
@@ -78,9 +82,6 @@ export const creditConsumptions = pgTable(
   },
   (t) => [
     uniqueIndex('credit_consumptions_charge_uq').on(t.userId, t.kind, t.taskId, t.purpose),
-    // A task belongs to one account: a use of it can be charged to one account only, even when
-    // two accounts race (their per-user locks do not exclude each other).
-    uniqueIndex('credit_consumptions_task_uq').on(t.kind, t.taskId, t.purpose),
     index('credit_consumptions_task_idx').on(t.kind, t.taskId),
     index('credit_consumptions_user_idx').on(t.userId, t.createdAt),
     check(

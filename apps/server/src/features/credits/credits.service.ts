@@ -27,7 +27,8 @@ export type TaskLookup = (taskId: string) => Promise<{ userId: number | null; re
 
 /**
  * Task lookups by tool. Tools with one are charged only by the task's owner and only once the task
- * is ready; tools without one (their tasks live elsewhere) keep "the first account charged owns it".
+ * is ready; for tools without one (their tasks live elsewhere) a task id names a task of the
+ * caller's own, so each account's charges for it are its own and never block another account.
  */
 export type TaskLookups = Partial<Record<ToolKind, TaskLookup>>;
 
@@ -153,9 +154,6 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
             balance: await ops.balance(userId, at),
             record_id: existing.id,
           };
-        }
-        if (!lookup && (await ops.chargedToOtherUser(userId, input.kind, input.taskId))) {
-          throw new AppError(Code.noTask, 'task_id: no such task for this account', 404);
         }
         const cost = CREDIT_COSTS[input.kind];
         const credits = creditsFor(input.kind, input.units);
@@ -347,9 +345,9 @@ async function consume(
     allowanceUnits,
     details: describeUse(input, credits, allowanceUnits),
   });
-  // Our own repeat was answered before (under this user's lock), so a conflict here means another
-  // account charged this task at the same moment: the unique task key decided who owns it.
-  if (!record) throw new AppError(Code.noTask, 'task_id: no such task for this account', 404);
+  // Our own repeat was answered before, under this user's lock: the unique charge key meeting a
+  // row here would mean that lock did not hold, and charging twice is worse than refusing.
+  if (!record) throw new AppError(Code.error, 'This charge is already being recorded, try again', 409);
   let left = credits;
   const parts: { lotId: number; amount: number }[] = [];
   for (const lot of lots) {

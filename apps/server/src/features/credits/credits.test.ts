@@ -92,6 +92,30 @@ describe('GET /v1/deduct', () => {
   });
 });
 
+describe('GET /v1/deduct for a tool without a task registry', () => {
+  it("another account's charge under the owner's task id does not block the owner", async () => {
+    const owner = await signInTestUser(ctx);
+    const other = await signInTestUser(ctx);
+    for (const u of [owner, other]) await ctx.features.credits.service.grantSignupGift(u.userId);
+    // The other account learnt the id (shared link, a guess) and charges it first.
+    const foreign = await get('/v1/deduct?kind=bgremover&task_id=bg-task-1', other.auth);
+    expect(foreign.json()).toMatchObject({ code: 0, data: { consumed: 1, repeated: false } });
+
+    const own = await get('/v1/deduct?kind=bgremover&task_id=bg-task-1', owner.auth);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ code: 0, data: { consumed: 1, repeated: false, balance: 0 } });
+    // Each account's repeat is its own and free.
+    const repeat = await get('/v1/deduct?kind=bgremover&task_id=bg-task-1', owner.auth);
+    expect(repeat.json().data).toMatchObject({
+      consumed: 0,
+      repeated: true,
+      record_id: own.json().data.record_id,
+    });
+    const otherRecords = (await get('/v1/credits/records?type=consumption', other.auth)).json().data;
+    expect(otherRecords.total).toBe(1);
+  });
+});
+
 describe('verify, paid check, OpenAPI', () => {
   it('verify tells cost and balance; verify/pay answers 490010 when signed out', async () => {
     const { userId, auth } = await signInTestUser(ctx);

@@ -35,10 +35,14 @@ describe('ledger', () => {
     expect(await repo().unreconciledLots(userId)).toBe(0);
   });
 
-  it('charges a (kind, task, purpose) once and refuses a task another account was charged for', async () => {
+  it('charges a (kind, task, purpose) once; a tool with a task registry charges only its owner', async () => {
     const a = await signInTestUser();
     const b = await signInTestUser();
-    const s = service();
+    const s = createCreditsService({
+      repo: repo(),
+      now: () => clock,
+      tasks: { 'ai-covers': async (id) => (id === 'shared' ? { userId: a.userId, ready: true } : undefined) },
+    });
     await s.grant(a.userId, { source: 'purchase', sourceRef: 'order:b', amount: 3, details: 'pack' });
     await s.grant(b.userId, { source: 'purchase', sourceRef: 'order:c', amount: 3, details: 'pack' });
     await s.deduct(a.userId, { kind: 'ai-covers', taskId: 'shared', units: 1, purpose: 'download' });
@@ -53,6 +57,19 @@ describe('ledger', () => {
       s.deduct(b.userId, { kind: 'ai-covers', taskId: 'shared', units: 1, purpose: 'download' }),
     ).rejects.toMatchObject({ code: 490618 });
     expect(await s.balance(b.userId)).toBe(3);
+  });
+
+  it('keys charges of a tool without a task registry by account: one id, two accounts, two charges', async () => {
+    const a = await signInTestUser();
+    const b = await signInTestUser();
+    const s = service();
+    await s.grant(a.userId, { source: 'purchase', sourceRef: 'order:d', amount: 3, details: 'pack' });
+    await s.grant(b.userId, { source: 'purchase', sourceRef: 'order:e', amount: 3, details: 'pack' });
+    const use = { kind: 'bgremover', taskId: 'photo-1', units: 1, purpose: 'export' } as const;
+    expect(await s.deduct(b.userId, use)).toMatchObject({ consumed: 1, repeated: false, balance: 2 });
+    expect(await s.deduct(a.userId, use)).toMatchObject({ consumed: 1, repeated: false, balance: 2 });
+    expect(await s.deduct(a.userId, use)).toMatchObject({ consumed: 0, repeated: true, balance: 2 });
+    expect(await s.deduct(b.userId, use)).toMatchObject({ consumed: 0, repeated: true, balance: 2 });
   });
 
   it('refuses when the balance is short and takes nothing', async () => {

@@ -10,6 +10,7 @@ import { createStorageRepo } from './storage.repo';
 import { storageRoutes } from './storage.routes';
 import { storeRoutes } from './store.routes';
 import { createUploadsService, parseLimits } from './uploads.service';
+import { publicOrigin } from '../../platform/http/site-origin';
 
 /** Signed uploads, stored files and the embedded object store, built from settings and the secret. */
 export function createStorageFeature(deps: {
@@ -52,7 +53,10 @@ export function createStorageFeature(deps: {
     store,
     routes: [
       storeRoutes({ store, uploads, keys, readUrls, now }),
-      storageRoutes({ uploads, files }, { publicUrl: settings.PUBLIC_URL }),
+      storageRoutes(
+        { uploads, files },
+        { publicUrl: settings.PUBLIC_URL, callbackHost: new URL(publicOrigin(settings)).host },
+      ),
     ],
     startJobs: (queue, log) => startStorageJobs({ queue, repo, store, log }),
   });

@@ -24,7 +24,11 @@ function publicBase(publicUrl: string | undefined): string {
 /** `GET /v1/storage/token`, `POST /v1/storage/callback`, `POST /v1/storage/confirm`, `GET /v1/common/oss/sign`. */
 export function storageRoutes(
   deps: { uploads: UploadsService; files: FilesService },
-  opts: { publicUrl?: string | undefined },
+  opts: {
+    publicUrl?: string | undefined;
+    /** The host of PUBLIC_URL (or localhost:PORT): never the request's Host, which a client picks. */
+    callbackHost: string;
+  },
 ): FastifyPluginAsyncZod {
   const { uploads, files } = deps;
   return async (app) => {
@@ -46,8 +50,7 @@ export function storageRoutes(
       async (request) => {
         const owner = requireOwner(request);
         const base = publicBase(opts.publicUrl);
-        const host = base ? new URL(base).host : request.host;
-        const data = await uploads.issueToken(owner, request.query, base, host);
+        const data = await uploads.issueToken(owner, request.query, base, opts.callbackHost);
         return { code: 0, data, msg: 'ok' };
       },
     );
@@ -55,6 +58,8 @@ export function storageRoutes(
     app.post(
       '/v1/storage/callback',
       {
+        // The object store calls it, server to server; the body's signature is the authority.
+        config: { crossSite: true },
         schema: {
           tags: ['storage'],
           summary: 'Upload callback (§3 fields). Only the object store can call it: the body is signed',

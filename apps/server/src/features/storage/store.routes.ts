@@ -9,6 +9,7 @@ import {
   type CallbackVars,
 } from '@ai-covers/contracts';
 import { AppError, badRequest } from '../../platform/http/app-error';
+import { cleanInput } from '../../platform/http/trim';
 import type { CredentialKeys } from './credentials';
 import { imageTransformer, parseImageProcess } from './image-process';
 import { UploadRejected, type ObjectStore } from '../../platform/storage/object-store';
@@ -98,7 +99,8 @@ export function storeRoutes(deps: {
     if (!callback || callback.callbackBody !== CALLBACK_BODY)
       throw badRequest('x-oss-callback must carry the callback_body of the upload credential');
     const rawVars = decodeJsonHeader(header(request, 'x-oss-callback-var'), 'x-oss-callback-var') ?? {};
-    const vars = callbackVars.safeParse(rawVars);
+    // Base64 carries what a header cannot: a NUL would reach the database with the file's name.
+    const vars = callbackVars.safeParse(cleanInput(rawVars, 'x-oss-callback-var', { trim: false }));
     if (!vars.success) throw badRequest(`x-oss-callback-var: ${vars.error.issues[0]?.message ?? 'invalid'}`);
     return { key, claims, length, vars: vars.data as CallbackVars };
   }
@@ -197,7 +199,8 @@ export function storeRoutes(deps: {
     // Leave every body unread: the PUT handler streams it itself.
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
     if (store.driver === 'embedded') {
-      app.put('/storage/*', { schema: { hide: true } }, handlePut);
+      // Authorised by its signature alone, like the object stores it stands in for: no cookie.
+      app.put('/storage/*', { schema: { hide: true }, config: { crossSite: true } }, handlePut);
     }
     app.get('/storage/*', { schema: { hide: true } }, handleGet);
   };

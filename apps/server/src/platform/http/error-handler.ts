@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code, Msg } from '@ai-covers/contracts';
 import { AppError } from './app-error';
@@ -67,4 +69,52 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message.split('\n')[0] ?? 'Bad request';
   }
+}
+
+/** Fastify's routing errors (a URL that does not decode): the envelope, not Fastify's own body. */
+export function frameworkErrorEnvelope(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  void reply.code(400).send({ code: Code.error, data: null, msg: `Bad request: ${error.message}` });
+}
+
+/** How a request that Node's HTTP parser refused is answered: status and message. */
+export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): {
+  status: number;
+  msg: string;
+} {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, msg: 'The request took too long to arrive' };
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // The limit counts the request line with the headers: a long first line is a long address.
+    const raw = error.rawPacket;
+    const lineEnd = raw ? raw.indexOf('\r\n') : -1;
+    const firstLine = raw ? raw.subarray(0, lineEnd === -1 ? raw.length : lineEnd).toString('latin1') : '';
+    if (/^[A-Z]+ \S/.test(firstLine) && firstLine.length > 8192)
+      return { status: 414, msg: 'The address (URL) is too long' };
+    return { status: 431, msg: 'The request headers are too large' };
+  }
+  return { status: 400, msg: 'Malformed HTTP request' };
+}
+
+/**
+ * Node's HTTP parser errors (a bad request line, two Content-Length headers, a 20 KB address)
+ * never reach a route: answer them on the socket in the envelope, then close it.
+ */
+export function clientErrorEnvelope(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, msg } = clientErrorAnswer(error);
+  const body = JSON.stringify({ code: Code.error, data: null, msg });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy();
 }

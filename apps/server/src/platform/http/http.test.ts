@@ -102,26 +102,42 @@ describe('trimStrings', () => {
 });
 
 describe('rate limiting', () => {
-  it('counts a client by its socket address unless the request came through a trusted proxy', async () => {
+  const categoryStatus = async (target: TestContext, remoteAddress: string, forwardedFor: string) =>
+    (
+      await target.app.inject({
+        method: 'GET',
+        url: '/v1/common/category?module=ai-headshots',
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      })
+    ).statusCode;
+
+  it('counts a client by its socket address: by default no forwarded address is believed', async () => {
     const limited = await createTestContext({ RATE_LIMIT_PER_MINUTE: '2' });
     try {
-      const hit = async (remoteAddress: string, forwardedFor: string) =>
-        (
-          await limited.app.inject({
-            method: 'GET',
-            url: '/v1/common/category?module=ai-headshots',
-            remoteAddress,
-            headers: { 'x-forwarded-for': forwardedFor },
-          })
-        ).statusCode;
-      // A client on the internet cannot pose as new clients by inventing X-Forwarded-For.
-      const direct = [];
-      for (let i = 0; i < 3; i++) direct.push(await hit('203.0.113.50', `198.51.100.${i}`));
-      expect(direct).toEqual([200, 200, 429]);
-      // A proxy on the private network passes each client's own address on.
+      // Loopback and the private network too: a neighbour cannot pose as new clients either.
+      for (const remoteAddress of ['127.0.0.1', '10.0.0.2']) {
+        const codes = [];
+        for (let i = 0; i < 3; i++)
+          codes.push(await categoryStatus(limited, remoteAddress, `198.51.100.${i}`));
+        expect(codes, remoteAddress).toEqual([200, 200, 429]);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from the proxy TRUST_PROXY names, and only from it', async () => {
+    const limited = await createTestContext({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.2' });
+    try {
       const proxied = [];
-      for (let i = 0; i < 3; i++) proxied.push(await hit('10.0.0.2', `198.51.100.${10 + i}`));
+      for (let i = 0; i < 3; i++)
+        proxied.push(await categoryStatus(limited, '10.0.0.2', `198.51.100.${10 + i}`));
       expect(proxied).toEqual([200, 200, 200]);
+      const other = [];
+      for (let i = 0; i < 3; i++)
+        other.push(await categoryStatus(limited, '10.0.0.3', `198.51.100.${20 + i}`));
+      expect(other).toEqual([200, 200, 429]);
     } finally {
       await limited.close();
     }

@@ -23,6 +23,9 @@ export async function installSecurity(app: FastifyInstance, opts: { ratePerMinut
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
+    // Nothing leaves for other sites (as with no-referrer), but our own form posts carry our
+    // Origin, which the cross-site check reads (with no-referrer a browser sends Origin: null).
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimit, {
     global: true,

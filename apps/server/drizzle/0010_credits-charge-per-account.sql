@@ -1,0 +1,1 @@
+DROP INDEX "credit_consumptions_task_uq";
