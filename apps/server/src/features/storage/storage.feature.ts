@@ -51,7 +51,8 @@ export function createStorageFeature(deps: {
     files,
     store,
     routes: [
-      storeRoutes({ store, uploads, keys, readUrls, now }),
+      // Half the shutdown time for uploads to finish; the rest closes everything else.
+      storeRoutes({ store, uploads, keys, readUrls, now, uploadGraceMs: settings.SHUTDOWN_TIMEOUT_MS / 2 }),
       storageRoutes({ uploads, files }, { publicUrl: settings.PUBLIC_URL }),
     ],
     startJobs: (queue, log) => startStorageJobs({ queue, repo, store, log }),
