@@ -59,7 +59,11 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   const db = database.db;
 
   const users = createUsersFeature({ db, secret });
-  const health = createHealthFeature({ database, queue });
+  const health = createHealthFeature({
+    database,
+    queue,
+    disk: { dir: settings.dataDir, minFreeBytes: settings.MIN_FREE_DISK_MB * 1024 * 1024 },
+  });
   const categories = createCategoriesFeature({ db });
   const engine = deps.engine ?? dspEngine;
   const voices = createVoicesFeature({ engine });

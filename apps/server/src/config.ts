@@ -55,6 +55,8 @@ export const settingsSchema = z.object({
   AB_REPORT_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** /v1/health answers degraded (503) when the data folder's disk has less free space than this. */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(500),
   // Sign-in (issue 5): with no OIDC_ISSUER the embedded account provider at /accounts is used.
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).max(256).optional(),

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeStartupFailure } from './platform/startup';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-covers-main-'));
@@ -61,4 +63,42 @@ describe('the server process', () => {
       expect(await proc.exited).toBe(0);
     }
   }, 180_000);
+
+  it('names a port in use and a database held by another process, in one line each', async () => {
+    const port = 18000 + Math.floor(Math.random() * 2000);
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    const busy = start({ PORT: String(port) });
+    expect(await busy.exited).toBe(1);
+    taken.close();
+    expect(busy.stderr().trim()).toBe(
+      `Start-up failed: port ${port} on 127.0.0.1 is in use by another process: stop it or set PORT`,
+    );
+
+    const first = start({ PORT: String(port) });
+    await waitForHealth(port);
+    const second = start({ PORT: String(port + 1) });
+    expect(await second.exited).toBe(1);
+    expect(second.stderr().trim()).toMatch(
+      new RegExp(
+        `^Start-up failed: the database in .* is held by another process \\(pid ${first.child.pid}\\)`,
+      ),
+    );
+    expect(second.stderr().trim().split('\n')).toHaveLength(1);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  }, 180_000);
+
+  it('names a full disk and a data folder it cannot write', () => {
+    const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    expect(describeStartupFailure(enospc, { dataDir: '/srv/data' }).message).toBe(
+      'the disk holding /srv/data is full: free some space',
+    );
+    const eacces = Object.assign(new Error("EACCES: permission denied, mkdir '/srv/data'"), {
+      code: 'EACCES',
+    });
+    expect(describeStartupFailure(eacces, { dataDir: '/srv/data' }).message).toBe(
+      'the data folder /srv/data is not writable (EACCES): fix its owner or permissions, or set DATA_DIR',
+    );
+  });
 });

@@ -1,80 +1,21 @@
-import path from 'node:path';
-import { openEngine } from '@ai-covers/engine';
-import { loadSettings, SettingsError, type Settings } from './config';
-import { buildApp } from './app';
-import { startWorker } from './worker';
-import { openDatabase } from './platform/db/client';
-import { startQueue } from './platform/queue/queue';
-import { readWebBuild } from './platform/http/web';
-import { seedCategories } from './features/categories/categories.seed';
-import { voiceCategorySeed } from './features/voices/voices.seed';
+import { boot } from './boot';
+import { onSignals, settingsOrExit, startupFailed } from './lifecycle';
 
+/** The API process: HTTP, and renders too unless RUN_WORKER=false. */
 async function main(): Promise<void> {
-  let settings: Settings;
+  const settings = settingsOrExit();
+  const booted = await boot(settings, 'api').catch((error: unknown) => startupFailed(error, settings));
+  const { app } = booted;
+  onSignals(settings, booted.close, app.log);
   try {
-    settings = loadSettings();
+    await app.listen({ host: settings.HOST, port: settings.PORT });
   } catch (error) {
-    if (error instanceof SettingsError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
+    await booted.close().catch(() => undefined);
+    startupFailed(error, settings);
   }
-
-  const web = settings.SERVE_WEB ? readWebBuild(settings.BASE_PATH) : null;
-  const database = await openDatabase({
-    url: settings.DATABASE_URL,
-    dataDir: settings.DATABASE_URL ? undefined : path.join(settings.dataDir, 'db'),
-  });
-  const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: settings.RUN_WORKER });
-  // ENGINE=onnx loads and checks every model in MODELS_DIR here; a broken folder stops start-up.
-  const engine = await openEngine({
-    kind: settings.ENGINE,
-    modelsDir: settings.MODELS_DIR,
-    samplesDir: path.join(settings.dataDir, 'voice-samples'),
-    log: {
-      warn: (message) => process.stderr.write(`engine: ${message}\n`),
-      info: (message) => process.stdout.write(`engine: ${message}\n`),
-    },
-  });
-  const { app, features } = await buildApp({ settings, database, queue, web, engine });
-  await seedCategories(database.db, { 'ai-covers': voiceCategorySeed(engine.listVoices()) });
-  const worker = settings.RUN_WORKER ? await startWorker({ queue, log: app.log, features }) : null;
-  if (settings.SERVE_WEB && !web)
-    app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out');
-      process.exit(1);
-    }, settings.SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
-    try {
-      worker?.stop();
-      await app.close();
-      await queue.stop();
-      await engine.close();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ host: settings.HOST, port: settings.PORT });
   app.log.info(
-    `AI Covers on http://localhost:${settings.PORT}${settings.BASE_PATH}/ (database: ${database.driver})`,
+    `AI Covers on http://localhost:${settings.PORT}${settings.BASE_PATH}/ (database: ${booted.database.driver}${booted.renders ? '' : ', no renders here: RUN_WORKER=false'})`,
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`Start-up failed: ${(error as Error).message}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => startupFailed(error));

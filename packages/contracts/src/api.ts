@@ -9,6 +9,8 @@ export const healthData = z.object({
   version: z.string(),
   database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
   queue: z.object({ ok: z.boolean(), error: z.string().optional() }),
+  /** Free space on the data folder's disk; not ok below the server's MIN_FREE_DISK_MB. */
+  disk: z.object({ ok: z.boolean(), freeMb: z.number() }).optional(),
 });
 export type HealthData = z.infer<typeof healthData>;
 

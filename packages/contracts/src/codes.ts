@@ -38,6 +38,8 @@ export const Msg = {
   tooManyRequests: 'Too many requests. Please slow down and try again.',
   getTokenError: 'get token error',
   loadError: 'load error',
+  /** The disk (or bucket quota) holding the data is full: HTTP 503, never a generic failure. */
+  outOfSpace: 'The server is out of space. Try again later.',
 } as const;
 
 /** The HTTP status that goes with a code when the route did not choose one. */

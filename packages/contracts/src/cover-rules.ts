@@ -34,4 +34,12 @@ export const CoverMsg = {
   linksNotSupported: 'Songs from links are not supported yet: upload the file instead.',
   engineFailed: 'The cover could not be made from this song.',
   timedOut: 'The cover took too long and was stopped. Try again.',
+  /** A run whose server died: the task waits for its automatic second attempt. */
+  serverStopped: 'The server stopped while making your cover; it will be retried.',
+  /** A run whose server died again after the automatic retry: the person may retry. */
+  serverStoppedAgain: 'The server stopped while making your cover. Try again.',
+  songCorrupt: 'The song could not be read: the file looks damaged.',
+  songEmpty: 'The file has no sound in it.',
+  songSilent: 'The song is silent (or too quiet to make a cover from).',
+  songTooShort: 'The song is too short to make a cover from.',
 } as const;

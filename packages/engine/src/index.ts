@@ -27,3 +27,6 @@ export { parseProfile, type VoiceProfile } from './voice/profile';
 export { renderVoiceSample } from './voice/render-sample';
 export type { CoverOptions, CoverResult, OutputSpec, Analysis } from './types';
 export type { SeparationVariant } from './separate/separate-block';
+
+/** The engine's file writes, replaceable in tests (a full disk). */
+export { engineDisk } from './io/disk';

@@ -35,6 +35,8 @@ export interface CoverOptions {
   maxSeconds: number;
   /** Worker threads (default: one per core, max 4; 1 = in-thread). */
   threads?: number;
+  /** Where intermediate files go (default: the OS temp folder); the caller may sweep it. */
+  scratchDir?: string;
   signal?: AbortSignal;
   onProgress?: (p: number) => void;
 }

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { engineDisk } from './disk';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 /** Description of a raw interleaved float32 file the engine uses as on-disk scratch. */
 export interface RawPcmInfo {
@@ -64,7 +65,7 @@ export class RawPcmWriter {
       const src = planar[Math.min(c, planar.length - 1)]!;
       for (let i = 0; i < length; i++) inter[i * ch + c] = src[offset + i]!;
     }
-    writeSync(this.fd, new Uint8Array(inter.buffer));
+    engineDisk.writeSync(this.fd, new Uint8Array(inter.buffer));
     this.frames += length;
   }
 

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 /** A scratch directory removed as a whole when the job ends, whatever happens. */
 export class ScratchDir {
   readonly path: string;
-  constructor() {
-    this.path = mkdtempSync(join(tmpdir(), 'ai-covers-engine-'));
+  /** `parent`: where the caller keeps its own scratch (so one sweep of it also takes ours). */
+  constructor(parent?: string) {
+    this.path = mkdtempSync(join(parent ?? tmpdir(), 'ai-covers-engine-'));
   }
   file(name: string): string {
     return join(this.path, name);

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { engineDisk } from './disk';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 
 /** 44-byte canonical header for 16-bit PCM WAV. */
 export function wavHeader(sampleRate: number, channels: number, frames: number): Buffer {
@@ -31,7 +32,7 @@ export class WavWriter {
     readonly channels: number,
   ) {
     this.fd = openSync(path, 'w');
-    writeSync(this.fd, wavHeader(sampleRate, channels, 0));
+    engineDisk.writeSync(this.fd, wavHeader(sampleRate, channels, 0));
   }
 
   /** Appends planar float frames (clipped to ±1). */
@@ -52,12 +53,12 @@ export class WavWriter {
       }
     }
     this.seed = s;
-    writeSync(this.fd, buf);
+    engineDisk.writeSync(this.fd, buf);
     this.frames += length;
   }
 
   close(): void {
-    writeSync(this.fd, wavHeader(this.sampleRate, this.channels, this.frames), 0, 44, 0);
+    engineDisk.writeSync(this.fd, wavHeader(this.sampleRate, this.channels, this.frames), 0, 44, 0);
     closeSync(this.fd);
   }
 }

@@ -123,161 +123,170 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
     timings[k] = Math.round(now - since);
     return now;
   };
-  return withRun(o.threads, async (ctx) => {
-    const { scratch, atomic, runner } = ctx;
-    report('decode', 0);
-    const input = await prepareInput(o.input, scratch, {
-      maxSeconds: o.maxSeconds,
-      minSeconds: 1,
-      ...(o.signal ? { signal: o.signal } : {}),
-    });
-    let t = mark('decodeMs', t0);
-    report('decode', 1);
-    const sig = o.signal ? { signal: o.signal } : {};
-    const sep = stages.separate
-      ? await stages.separate(input, ctx, { ...sig, onProgress: (p) => report('separate', p) })
-      : await separateFile(input, scratch, runner, {
-          withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
-          ...sig,
-          onProgress: (p) => report('separate', p),
-        });
-    t = mark('separateMs', t);
-    const sr = input.sampleRate;
-    const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, o.key ?? 'auto');
-    throwIfAborted(o.signal);
-    // Another engine may convert the whole vocal first; the blocks then only mix it in.
-    const convertedVocal = stages.convertVocal
-      ? await stages.convertVocal(sep.lead, input.frames, plan, ctx, {
-          ...sig,
-          onProgress: (p) => report('convert', VOCAL_SHARE * p),
-        })
-      : undefined;
-    const blockShare = convertedVocal ? 1 - VOCAL_SHARE : 1;
-    const blockBase = convertedVocal ? VOCAL_SHARE : 0;
-
-    const mixRaw = { path: scratch.file('mix.f32'), sampleRate: sr, channels: 2 };
-    const mixW = new RawPcmWriter(mixRaw.path, 2);
-    const meter = new LoudnessMeter(sr, 2, false);
-    const stemVoc = o.stemsDir ? new RawPcmWriter(scratch.file('stem-vocal.f32'), 1) : undefined;
-    const stemInst = o.stemsDir ? new RawPcmWriter(scratch.file('stem-inst.f32'), 2) : undefined;
-    const reverb = new Reverb(sr, opts.reverb);
-    // The vocal and the instrumental are stitched separately and may be cut differently; the
-    // aligner hands them over as equal, time-aligned pairs.
-    const aligner = new PairAligner((voc, rest) => {
-      const v = voc[0]!;
-      const n = v.length;
-      const L = new Float32Array(n);
-      const R = new Float32Array(n);
-      const rl = rest[0]!;
-      const rr = rest[1] ?? rl;
-      for (let i = 0; i < n; i++) {
-        L[i] = rl[i]! + v[i]!;
-        R[i] = rr[i]! + v[i]!;
-      }
-      reverb.process(v, L, R, n);
-      mixW.write([L, R]);
-      meter.push([L, R]);
-      stemVoc?.write([v]);
-      stemInst?.write([rl, rr]);
-    });
-    const stVoc = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushA(p));
-    const stRest = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushB(p));
-    try {
-      await runBlocks(
-        input.frames,
-        sr,
-        runner.size,
-        (span) =>
-          runner.run({
-            kind: 'convert',
-            lead: sep.lead,
-            backing: sep.backing,
-            accompaniment: sep.accompaniment,
-            ...(convertedVocal ? { convertedVocal } : {}),
-            span,
-            vocalSemitones: plan.key.semitones,
-            instrumentSemitones: plan.key.instrumentSemitones,
-            formantWarp: plan.formantWarp,
-            eqDb: plan.eqDb,
-            breathiness: opts.profile.breathiness,
-            vibrato: opts.profile.vibrato,
-            backingMode: opts.backing,
-            levels: opts.levels,
-          }),
-        (r: ConvertResult, { from, last, index, count }) => {
-          stVoc.push([r.vocal], from, last);
-          stRest.push(r.rest, from, last);
-          report('convert', blockBase + (blockShare * (index + 1)) / count);
-        },
-        o.signal,
-      );
-      // Every frame of vocal must have met its instrumental; anything left is a stitching bug.
-      if (aligner.pending !== 0)
-        throw new Error(`unpaired audio after stitching (${aligner.pending} frames)`);
-    } finally {
-      mixW.close();
-      stemVoc?.close();
-      stemInst?.close();
-    }
-    t = mark('convertMs', t);
-
-    const targets: SinkTarget[] = opts.outputs.map((x) => ({ path: atomic.temp(x.path), format: x.format }));
-    const previewPath = o.preview ? (o.preview.path ?? defaultPreviewPath(opts.outputs[0]!.path)) : undefined;
-    const previewSec = o.preview?.seconds ?? 0;
-    const loud = await finalizeMix(
-      mixRaw,
-      meter.integrated(),
-      scratch,
-      targets,
-      previewPath
-        ? { path: atomic.temp(previewPath), format: PREVIEW_FORMAT, seconds: previewSec }
-        : undefined,
-      {
-        targetLufs: o.targetLufs ?? DEFAULT_TARGET_LUFS,
-        ceilingDbtp: TRUE_PEAK_CEILING_DBTP,
+  return withRun(
+    o.threads,
+    async (ctx) => {
+      const { scratch, atomic, runner } = ctx;
+      report('decode', 0);
+      const input = await prepareInput(o.input, scratch, {
+        maxSeconds: o.maxSeconds,
+        minSeconds: 1,
         ...(o.signal ? { signal: o.signal } : {}),
-        onProgress: (p) => report('finalize', p),
-      },
-    );
-    let stems: CoverResult['stems'];
-    if (o.stemsDir && stemVoc && stemInst) {
-      mkdirSync(o.stemsDir, { recursive: true });
-      const vocals = join(o.stemsDir, 'vocals.wav');
-      const instrumental = join(o.stemsDir, 'instrumental.wav');
-      await writeStem(stemVoc.path, 1, sr, atomic.temp(vocals), loud.gainDb);
-      await writeStem(stemInst.path, 2, sr, atomic.temp(instrumental), loud.gainDb);
-      stems = { vocals, instrumental };
-    }
-    throwIfAborted(o.signal);
-    atomic.commit();
-    mark('finalizeMs', t);
-    const durationSec = input.frames / sr;
-    report('finalize', 1);
-    return {
-      engine: stages.engine,
-      voiceId: opts.profile.id,
-      durationSec,
-      sampleRate: sr,
-      outputs: opts.outputs.map((x) => ({ path: x.path, format: x.format.kind, durationSec })),
-      ...(previewPath
-        ? { preview: { path: previewPath, durationSec: Math.min(previewSec, durationSec) } }
-        : {}),
-      ...(stems ? { stems } : {}),
-      key: plan.key,
-      songVocal: plan.songPitch
-        ? {
-            medianNote: midiToName(plan.songPitch.medianMidi),
-            medianMidi: round2(plan.songPitch.medianMidi),
-            lowMidi: round2(plan.songPitch.lowMidi),
-            highMidi: round2(plan.songPitch.highMidi),
-          }
-        : undefined,
-      formantWarp: round2(plan.formantWarp),
-      loudness: { integratedLufs: round2(loud.integratedLufs), truePeakDbtp: round2(loud.truePeakDbtp) },
-      workers: runner.mode === 'workers' ? runner.size : 0,
-      timingsMs: { ...timings, totalMs: Math.round(performance.now() - t0) },
-    };
-  });
+      });
+      let t = mark('decodeMs', t0);
+      report('decode', 1);
+      const sig = o.signal ? { signal: o.signal } : {};
+      const sep = stages.separate
+        ? await stages.separate(input, ctx, { ...sig, onProgress: (p) => report('separate', p) })
+        : await separateFile(input, scratch, runner, {
+            withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
+            ...sig,
+            onProgress: (p) => report('separate', p),
+          });
+      t = mark('separateMs', t);
+      const sr = input.sampleRate;
+      const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, o.key ?? 'auto');
+      throwIfAborted(o.signal);
+      // Another engine may convert the whole vocal first; the blocks then only mix it in.
+      const convertedVocal = stages.convertVocal
+        ? await stages.convertVocal(sep.lead, input.frames, plan, ctx, {
+            ...sig,
+            onProgress: (p) => report('convert', VOCAL_SHARE * p),
+          })
+        : undefined;
+      const blockShare = convertedVocal ? 1 - VOCAL_SHARE : 1;
+      const blockBase = convertedVocal ? VOCAL_SHARE : 0;
+
+      const mixRaw = { path: scratch.file('mix.f32'), sampleRate: sr, channels: 2 };
+      const mixW = new RawPcmWriter(mixRaw.path, 2);
+      const meter = new LoudnessMeter(sr, 2, false);
+      const stemVoc = o.stemsDir ? new RawPcmWriter(scratch.file('stem-vocal.f32'), 1) : undefined;
+      const stemInst = o.stemsDir ? new RawPcmWriter(scratch.file('stem-inst.f32'), 2) : undefined;
+      const reverb = new Reverb(sr, opts.reverb);
+      // The vocal and the instrumental are stitched separately and may be cut differently; the
+      // aligner hands them over as equal, time-aligned pairs.
+      const aligner = new PairAligner((voc, rest) => {
+        const v = voc[0]!;
+        const n = v.length;
+        const L = new Float32Array(n);
+        const R = new Float32Array(n);
+        const rl = rest[0]!;
+        const rr = rest[1] ?? rl;
+        for (let i = 0; i < n; i++) {
+          L[i] = rl[i]! + v[i]!;
+          R[i] = rr[i]! + v[i]!;
+        }
+        reverb.process(v, L, R, n);
+        mixW.write([L, R]);
+        meter.push([L, R]);
+        stemVoc?.write([v]);
+        stemInst?.write([rl, rr]);
+      });
+      const stVoc = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushA(p));
+      const stRest = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushB(p));
+      try {
+        await runBlocks(
+          input.frames,
+          sr,
+          runner.size,
+          (span) =>
+            runner.run({
+              kind: 'convert',
+              lead: sep.lead,
+              backing: sep.backing,
+              accompaniment: sep.accompaniment,
+              ...(convertedVocal ? { convertedVocal } : {}),
+              span,
+              vocalSemitones: plan.key.semitones,
+              instrumentSemitones: plan.key.instrumentSemitones,
+              formantWarp: plan.formantWarp,
+              eqDb: plan.eqDb,
+              breathiness: opts.profile.breathiness,
+              vibrato: opts.profile.vibrato,
+              backingMode: opts.backing,
+              levels: opts.levels,
+            }),
+          (r: ConvertResult, { from, last, index, count }) => {
+            stVoc.push([r.vocal], from, last);
+            stRest.push(r.rest, from, last);
+            report('convert', blockBase + (blockShare * (index + 1)) / count);
+          },
+          o.signal,
+        );
+        // Every frame of vocal must have met its instrumental; anything left is a stitching bug.
+        if (aligner.pending !== 0)
+          throw new Error(`unpaired audio after stitching (${aligner.pending} frames)`);
+      } finally {
+        mixW.close();
+        stemVoc?.close();
+        stemInst?.close();
+      }
+      t = mark('convertMs', t);
+
+      const targets: SinkTarget[] = opts.outputs.map((x) => ({
+        path: atomic.temp(x.path),
+        format: x.format,
+      }));
+      const previewPath = o.preview
+        ? (o.preview.path ?? defaultPreviewPath(opts.outputs[0]!.path))
+        : undefined;
+      const previewSec = o.preview?.seconds ?? 0;
+      const loud = await finalizeMix(
+        mixRaw,
+        meter.integrated(),
+        scratch,
+        targets,
+        previewPath
+          ? { path: atomic.temp(previewPath), format: PREVIEW_FORMAT, seconds: previewSec }
+          : undefined,
+        {
+          targetLufs: o.targetLufs ?? DEFAULT_TARGET_LUFS,
+          ceilingDbtp: TRUE_PEAK_CEILING_DBTP,
+          ...(o.signal ? { signal: o.signal } : {}),
+          onProgress: (p) => report('finalize', p),
+        },
+      );
+      let stems: CoverResult['stems'];
+      if (o.stemsDir && stemVoc && stemInst) {
+        mkdirSync(o.stemsDir, { recursive: true });
+        const vocals = join(o.stemsDir, 'vocals.wav');
+        const instrumental = join(o.stemsDir, 'instrumental.wav');
+        await writeStem(stemVoc.path, 1, sr, atomic.temp(vocals), loud.gainDb);
+        await writeStem(stemInst.path, 2, sr, atomic.temp(instrumental), loud.gainDb);
+        stems = { vocals, instrumental };
+      }
+      throwIfAborted(o.signal);
+      atomic.commit();
+      mark('finalizeMs', t);
+      const durationSec = input.frames / sr;
+      report('finalize', 1);
+      return {
+        engine: stages.engine,
+        voiceId: opts.profile.id,
+        durationSec,
+        sampleRate: sr,
+        outputs: opts.outputs.map((x) => ({ path: x.path, format: x.format.kind, durationSec })),
+        ...(previewPath
+          ? { preview: { path: previewPath, durationSec: Math.min(previewSec, durationSec) } }
+          : {}),
+        ...(stems ? { stems } : {}),
+        key: plan.key,
+        songVocal: plan.songPitch
+          ? {
+              medianNote: midiToName(plan.songPitch.medianMidi),
+              medianMidi: round2(plan.songPitch.medianMidi),
+              lowMidi: round2(plan.songPitch.lowMidi),
+              highMidi: round2(plan.songPitch.highMidi),
+            }
+          : undefined,
+        formantWarp: round2(plan.formantWarp),
+        loudness: { integratedLufs: round2(loud.integratedLufs), truePeakDbtp: round2(loud.truePeakDbtp) },
+        workers: runner.mode === 'workers' ? runner.size : 0,
+        timingsMs: { ...timings, totalMs: Math.round(performance.now() - t0) },
+      };
+    },
+    o.scratchDir,
+  );
 }
 
 /** `<dir>/<name>.preview.mp3` beside the first output. */

@@ -16,8 +16,9 @@ export interface RunContext {
 export async function withRun<T>(
   threads: number | undefined,
   fn: (ctx: RunContext) => Promise<T>,
+  scratchParent?: string,
 ): Promise<T> {
-  const scratch = new ScratchDir();
+  const scratch = new ScratchDir(scratchParent);
   const atomic = new AtomicOutputs();
   let runner: BlockRunner | undefined;
   try {

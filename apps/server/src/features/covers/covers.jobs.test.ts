@@ -8,13 +8,15 @@ import { EngineError, listVoices, type CoverOptions } from '@ai-covers/engine';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { visitor, type Headers } from '../storage/storage.test-kit';
 import { createRenderEnqueuer } from './covers.enqueue';
-import { sweepCoverTasks } from './covers.jobs';
+import { reclaimDeadRuns, sweepCoverTasks } from './covers.jobs';
+import { deadOwners } from './covers.lease';
 import { createCoversRepo, type CoversRepo } from './covers.repo';
 import { coverTasks } from './covers.schema';
 import { createCoversService } from './covers.service';
 import { renderCoverTask } from './covers.render';
 import { renderDeps, runRenderJob, songWav, uploadSong } from './covers.test-kit';
 
+const lease = { owner: `${os.hostname()}/${process.pid}/test`, ttlMs: 30_000, renewMs: 10_000 };
 let ctx: TestContext;
 let dataDir: string;
 let repo: CoversRepo;
@@ -174,13 +176,13 @@ describe('the sweep', () => {
     expect((await repo.findById(taskId))?.jobId).toBeTruthy();
   });
 
-  it('times out runs of dead workers and sends jobs that were never sent', async () => {
+  it('times out runs past the timeout that still hold their lease, and sends jobs never sent', async () => {
     const guest = visitor();
     const running = await newTask(guest);
     const unsent = await newTask(guest, 'b.wav');
     const fresh = await newTask(guest, 'c.wav');
     const hourAgo = new Date(Date.now() - 3_600_000);
-    await repo.claim(running, 'dead-worker-job', hourAgo);
+    await repo.claim(running, 'stuck-worker-job', hourAgo, lease);
     await ctx.database.db
       .update(coverTasks)
       .set({ jobId: null, updatedAt: hourAgo })
@@ -189,7 +191,7 @@ describe('the sweep', () => {
 
     const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
     const result = await sweepCoverTasks({ repo, enqueue, timeoutMs: 60_000 });
-    expect(result).toEqual({ timedOut: 1, resent: 1 });
+    expect(result).toEqual({ reclaimed: 0, timedOut: 1, resent: 1 });
     expect(await repo.findById(running)).toMatchObject({ status: 6, error: CoverMsg.timedOut });
     const resent = await repo.findById(unsent);
     expect(resent?.jobId).toBeTruthy();
@@ -198,8 +200,65 @@ describe('the sweep', () => {
     });
     // Sent less than a minute ago may still be on its way: left alone.
     expect((await repo.findById(fresh))?.jobId).toBeNull();
-    // The dead worker's job, should it come back, can no longer touch the task.
-    expect(await repo.reportProgress(running, 'dead-worker-job', 0.5)).toBe(false);
+    // The stuck worker's job, should it come back, can no longer touch the task.
+    expect(await repo.reportProgress(running, 'stuck-worker-job', 0.5)).toBe(false);
+  });
+
+  it('sends a run whose worker died back to the queue, and fails it with a retry offer the second time', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest, 'crash.wav');
+    const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
+    const lapse = () =>
+      ctx.database.db
+        .update(coverTasks)
+        .set({ leaseUntil: new Date(Date.now() - 1000) })
+        .where(eq(coverTasks.id, taskId));
+
+    // A live lease is left alone, whatever the age of the run.
+    await repo.claim(taskId, 'worker-a-job', new Date(), lease);
+    expect((await sweepCoverTasks({ repo, enqueue })).reclaimed).toBe(0);
+    expect(await repo.renewLease(taskId, 'worker-a-job', 30_000)).toBe(true);
+
+    // Worker A dies: its lease lapses and the task waits again, with a new job, saying why.
+    await lapse();
+    expect(await reclaimDeadRuns({ repo, enqueue })).toEqual({ requeued: 1, failed: 0 });
+    const requeued = await repo.findById(taskId);
+    expect(requeued).toMatchObject({ status: 1, progress: 0, error: CoverMsg.serverStopped, lapses: 1 });
+    expect(requeued?.jobId).toBeTruthy();
+    expect(requeued?.jobId).not.toBe('worker-a-job');
+    // A's job can no longer write, nor keep the task by renewing.
+    expect(await repo.renewLease(taskId, 'worker-a-job', 30_000)).toBe(false);
+
+    // Worker B dies too: the task fails (not "took too long"), frees its slot and can be retried.
+    await repo.claim(taskId, requeued!.jobId!, new Date(), lease);
+    await lapse();
+    expect(await reclaimDeadRuns({ repo, enqueue })).toEqual({ requeued: 0, failed: 1 });
+    const failed = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+    expect(failed).toMatchObject({ status: 4, error: CoverMsg.serverStoppedAgain });
+    const retried = await get(`/v1/vsas/retry/${taskId}`, guest);
+    expect(retried.json()).toMatchObject({ code: 0, data: { status: 1 } });
+    expect(await repo.findById(taskId)).toMatchObject({ lapses: 0, error: null });
+  });
+
+  it("reclaims at once the runs of this machine's dead processes, never a live one's", async () => {
+    const guest = visitor();
+    const dead = await newTask(guest, 'dead.wav');
+    const live = await newTask(guest, 'live.wav');
+    const host = os.hostname();
+    // A pid no process has (beyond pid_max), and this very process under another lease name.
+    await repo.claim(dead, 'dead-job', new Date(), { ...lease, owner: `${host}/99999999/aaaa` });
+    await repo.claim(live, 'live-job', new Date(), { ...lease, owner: `${host}/${process.ppid}/bbbb` });
+    const self = `${host}/${process.pid}/cccc`;
+    const owners = deadOwners(await repo.runningLeaseOwners(), self);
+    expect(owners).toContain(`${host}/99999999/aaaa`);
+    expect(owners).not.toContain(`${host}/${process.ppid}/bbbb`);
+    expect(deadOwners([`${host}/${process.pid}/dddd`, `other-host/1/eeee`], self)).toEqual([
+      `${host}/${process.pid}/dddd`,
+    ]);
+    const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
+    expect(await reclaimDeadRuns({ repo, enqueue, owners })).toEqual({ requeued: 1, failed: 0 });
+    expect(await repo.findById(dead)).toMatchObject({ status: 1, error: CoverMsg.serverStopped });
+    expect(await repo.findById(live)).toMatchObject({ status: 2 });
   });
 });
 
@@ -212,7 +271,7 @@ describe('waiting for changes (subscribe)', () => {
 
     const started = Date.now();
     const waiting = get(`/v1/vsas/subscribe/${taskId}?status=1&progress=0&_t=1`, guest);
-    setTimeout(() => void repo.claim(taskId, (Date.now() + 1).toString(), new Date()), 700);
+    setTimeout(() => void repo.claim(taskId, (Date.now() + 1).toString(), new Date(), lease), 700);
     const moved = await waiting;
     expect(moved.json().data).toMatchObject({ status: 2, progress: 0 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(600);

@@ -5,28 +5,60 @@ import type { Queue } from '../../platform/queue/queue';
 import type { FilesService } from '../storage/files.service';
 import { RENDER_JOB, type RenderEnqueuer } from './covers.enqueue';
 import type { CoversRepo } from './covers.repo';
+import {
+  deadOwners,
+  LEASE_CHECK_MS,
+  LEASE_RENEW_MS,
+  LEASE_TTL_MS,
+  MAX_LAPSES,
+  newLeaseOwner,
+  scratchRoot,
+  sweepScratch,
+} from './covers.lease';
 import { renderCoverTask } from './covers.render';
 
 export const SWEEP_JOB = 'covers.sweep';
 /** Every minute: a job that was never sent waits at most about a minute longer. */
 export const SWEEP_CRON = '* * * * *';
-/** A run's own timer stops it at the timeout; the sweep only catches runs whose worker died. */
+/** A run's own timer stops it at the timeout; the sweep only catches a run whose timer failed. */
 const SWEEP_GRACE_MS = 60_000;
 /** A waiting task with no job id this old was never sent (the API died or the queue refused). */
 const UNSENT_AFTER_MS = 60_000;
 
 /**
- * Keeps tasks from getting stuck: runs of dead workers become timed out (6), waiting tasks without
- * a job (or whose job vanished) get one. Returns what it changed.
+ * Runs of dead workers (their lease lapsed, or `owners` names them) go back to the queue with a
+ * new job, saying the server stopped; after MAX_LAPSES such losses the task fails with a retry
+ * offer instead. Never "took too long": the song did not take too long, its worker died.
+ */
+export async function reclaimDeadRuns(deps: {
+  repo: CoversRepo;
+  enqueue: RenderEnqueuer;
+  owners?: string[];
+}): Promise<{ requeued: number; failed: number }> {
+  const { requeued, failed } = await deps.repo.reclaimDead({
+    ...(deps.owners ? { owners: deps.owners } : {}),
+    maxLapses: MAX_LAPSES,
+    messages: { retrying: CoverMsg.serverStopped, failed: CoverMsg.serverStoppedAgain },
+  });
+  // A send that fails leaves the task waiting without a job: the minute sweep sends it.
+  for (const id of requeued) await deps.enqueue(id);
+  return { requeued: requeued.length, failed: failed.length };
+}
+
+/**
+ * Keeps tasks from getting stuck: runs of dead workers go back to the queue (their lease lapsed),
+ * runs past the timeout become timed out (6), waiting tasks without a job (or whose job vanished)
+ * get one. Returns what it changed.
  */
 export async function sweepCoverTasks(deps: {
   repo: CoversRepo;
   enqueue: RenderEnqueuer;
   now?: () => number;
   timeoutMs?: number;
-}): Promise<{ timedOut: number; resent: number }> {
+}): Promise<{ reclaimed: number; timedOut: number; resent: number }> {
   const now = deps.now?.() ?? Date.now();
   const timeoutMs = deps.timeoutMs ?? COVER_LIMITS.timeoutSeconds * 1000;
+  const reclaimed = await reclaimDeadRuns(deps);
   const timedOut = await deps.repo.timeOutStale(
     new Date(now - timeoutMs - SWEEP_GRACE_MS),
     CoverMsg.timedOut,
@@ -38,7 +70,7 @@ export async function sweepCoverTasks(deps: {
   );
   let resent = 0;
   for (const id of stranded) if (await deps.enqueue(id)) resent++;
-  return { timedOut: timedOut.length, resent };
+  return { reclaimed: reclaimed.requeued + reclaimed.failed, timedOut: timedOut.length, resent };
 }
 
 /** Registers the render handler and the sweep (every minute, and once at start-up); `stop` at shutdown. */
@@ -50,10 +82,15 @@ export async function startCoversJobs(deps: {
   log: FastifyBaseLogger;
   /** The engine the deployment chose (ENGINE). */
   engine: Engine;
+  /** Where run scratch folders go (default: the renders' folder in the OS temp folder). */
+  tmpRoot?: string;
+  leaseCheckMs?: number;
 }): Promise<{ stop: () => void }> {
   const { repo, enqueue } = deps;
   const { engine } = deps;
   const shutdown = new AbortController();
+  const lease = { owner: newLeaseOwner(), ttlMs: LEASE_TTL_MS, renewMs: LEASE_RENEW_MS };
+  const tmpRoot = deps.tmpRoot ?? scratchRoot();
   const renderDeps = {
     repo,
     files: deps.files,
@@ -61,7 +98,18 @@ export async function startCoversJobs(deps: {
     voiceName: (id: string) => engine.getVoice(id)?.name ?? id,
     log: deps.log,
     shutdown: shutdown.signal,
+    lease,
+    tmpRoot,
   };
+  // Before this process renders: the scratch of dead renders goes, and runs of our own dead
+  // predecessors on this machine (killed, crashed) go back to the queue at once, not at lapse.
+  const swept = await sweepScratch(tmpRoot);
+  if (swept > 0) deps.log.info({ swept }, 'removed scratch folders of stopped renders');
+  const owners = deadOwners(await repo.runningLeaseOwners(), lease.owner);
+  if (owners.length > 0) {
+    const reclaimed = await reclaimDeadRuns({ repo, enqueue, owners });
+    deps.log.info(reclaimed, 'renders of a stopped server went back to the queue');
+  }
   await deps.queue.work(RENDER_JOB, async (payload, job) => {
     const outcome = await renderCoverTask(renderDeps, payload.task_id, job.id);
     deps.log.info({ taskId: payload.task_id, outcome }, 'cover job finished');
@@ -75,6 +123,23 @@ export async function startCoversJobs(deps: {
   await deps.queue.work(SWEEP_JOB, sweep);
   await deps.queue.boss.schedule(SWEEP_JOB, SWEEP_CRON, {}, { tz: 'UTC' });
   await sweep().catch((error: unknown) => deps.log.warn({ err: error }, 'start-up cover sweep failed'));
+  // Lapsed leases are looked for more often than the minute cron allows: a dead worker's task
+  // goes back to the queue within LEASE_TTL_MS + LEASE_CHECK_MS of its last renewal.
+  const leaseCheck = setInterval(() => {
+    reclaimDeadRuns({ repo, enqueue }).then(
+      (result) => {
+        if (result.requeued + result.failed > 0)
+          deps.log.info(result, 'reclaimed renders of a stopped worker');
+      },
+      (error: unknown) => deps.log.warn({ err: error }, 'lease check failed'),
+    );
+  }, deps.leaseCheckMs ?? LEASE_CHECK_MS);
+  leaseCheck.unref();
   // On shutdown a render in progress stops and hands its task back; the next start sends it again.
-  return { stop: () => shutdown.abort() };
+  return {
+    stop: () => {
+      clearInterval(leaseCheck);
+      shutdown.abort();
+    },
+  };
 }

@@ -1,23 +1,34 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { COVER_LIMITS, CoverMsg, Msg, TaskStatus, type CoverBacking } from '@ai-covers/contracts';
 import { EngineError, type CoverOptions, type CoverResult, type EngineErrorCode } from '@ai-covers/engine';
 import type { Owner } from '../../platform/auth/identity';
+import { isOutOfSpace } from '../../platform/disk/space';
+import {
+  LEASE_RENEW_MS,
+  LEASE_TTL_MS,
+  makeScratch,
+  newLeaseOwner,
+  scratchRoot,
+  type LeaseSettings,
+} from './covers.lease';
 import type { FilesService } from '../storage/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { coverFileName } from './covers.view';
 
-/** Engine failures caused by the song itself: their messages are written for the person who sent it. */
-const SONG_FAULTS: ReadonlySet<EngineErrorCode> = new Set([
-  'NOT_AUDIO',
-  'CORRUPT',
-  'EMPTY',
-  'SILENT',
-  'TOO_LONG',
-  'TOO_SHORT',
-]);
+/**
+ * Engine failures caused by the song itself, each with the product's own sentence: the engine's
+ * messages are for operators (they may name files and tools) and never reach the person.
+ */
+const SONG_FAULTS: Partial<Record<EngineErrorCode, string>> = {
+  NOT_AUDIO: CoverMsg.notAudio,
+  CORRUPT: CoverMsg.songCorrupt,
+  EMPTY: CoverMsg.songEmpty,
+  SILENT: CoverMsg.songSilent,
+  TOO_LONG: CoverMsg.tooLong,
+  TOO_SHORT: CoverMsg.songTooShort,
+};
 
 /** Why a run was stopped from outside the engine. */
 const TIMEOUT = 'timeout';
@@ -34,10 +45,19 @@ export interface RenderDeps {
   timeoutMs?: number;
   /** At most one progress write per interval (default 1 s). */
   progressIntervalMs?: number;
+  /** Where run scratch folders go (default: the renders' folder in the OS temp folder). */
   tmpRoot?: string;
   /** Aborted when the process shuts down: a run in progress hands its task back to the queue. */
   shutdown?: AbortSignal;
+  /** The run's lease: who holds it, for how long, how often it is renewed (decision 044). */
+  lease?: LeaseSettings;
 }
+
+const defaultLease = (): LeaseSettings => ({
+  owner: newLeaseOwner(),
+  ttlMs: LEASE_TTL_MS,
+  renewMs: LEASE_RENEW_MS,
+});
 
 export type RenderOutcome = 'skipped' | 'done' | 'failed' | 'timeout' | 'discarded' | 'released';
 
@@ -89,10 +109,26 @@ export async function renderCoverTask(
   taskId: string,
   jobId: string,
 ): Promise<RenderOutcome> {
-  const task = await deps.repo.claim(taskId, jobId, new Date());
+  const lease = deps.lease ?? defaultLease();
+  const task = await deps.repo.claim(taskId, jobId, new Date(), lease);
   if (!task) return 'skipped';
-  const tmp = await fs.promises.mkdtemp(path.join(deps.tmpRoot ?? os.tmpdir(), 'cover-'));
   const stop = new AbortController();
+  // The lease says this worker lives; losing it (another worker reclaimed the task) ends the run.
+  const renewal = setInterval(() => {
+    void deps.repo.renewLease(taskId, jobId, lease.ttlMs).then(
+      (ours) => ours || stop.abort(CLOSED),
+      // A failed renewal is retried at the next tick; the lease outlasts two of them.
+      () => undefined,
+    );
+  }, lease.renewMs);
+  let tmp: string;
+  try {
+    tmp = await makeScratch(deps.tmpRoot ?? scratchRoot());
+  } catch (error) {
+    clearInterval(renewal);
+    await failUnexpected(deps, taskId, jobId, error);
+    return 'failed';
+  }
   const timer = setTimeout(() => stop.abort(TIMEOUT), deps.timeoutMs ?? COVER_LIMITS.timeoutSeconds * 1000);
   const onShutdown = () => stop.abort(SHUTDOWN);
   if (deps.shutdown?.aborted) onShutdown();
@@ -119,6 +155,7 @@ export async function renderCoverTask(
       outputs: [{ path: full, bitrateKbps: 320 }],
       preview: { path: preview, seconds: COVER_LIMITS.previewSeconds },
       maxSeconds: COVER_LIMITS.maxSongSeconds,
+      scratchDir: tmp,
       signal: stop.signal,
       onProgress: (p) => progress.report(p),
     });
@@ -136,18 +173,33 @@ export async function renderCoverTask(
       await deps.repo.fail(taskId, jobId, TaskStatus.timeout, CoverMsg.timedOut);
       return 'timeout';
     }
-    if (error instanceof EngineError && SONG_FAULTS.has(error.code)) {
-      await deps.repo.fail(taskId, jobId, TaskStatus.failed, error.message);
-      return 'failed';
-    }
-    deps.log.error({ err: error, taskId }, 'cover render failed');
-    await deps.repo.fail(taskId, jobId, TaskStatus.failed, CoverMsg.engineFailed);
+    await failUnexpected(deps, taskId, jobId, error);
     return 'failed';
   } finally {
     clearTimeout(timer);
+    clearInterval(renewal);
     deps.shutdown?.removeEventListener('abort', onShutdown);
     await fs.promises.rm(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Records a failed run with a sentence for the person: the song's fault, a full disk (checked first:
+ * a decoder that cannot write looks like a broken song), or the engine's.
+ */
+async function failUnexpected(deps: RenderDeps, taskId: string, jobId: string, error: unknown) {
+  if (isOutOfSpace(error)) {
+    deps.log.error({ err: error, taskId }, 'cover render failed: out of space');
+    await deps.repo.fail(taskId, jobId, TaskStatus.failed, Msg.outOfSpace);
+    return;
+  }
+  const songFault = error instanceof EngineError ? SONG_FAULTS[error.code] : undefined;
+  if (songFault) {
+    await deps.repo.fail(taskId, jobId, TaskStatus.failed, songFault);
+    return;
+  }
+  deps.log.error({ err: error, taskId }, 'cover render failed');
+  await deps.repo.fail(taskId, jobId, TaskStatus.failed, CoverMsg.engineFailed);
 }
 
 /** Stores both files for whoever owns the task now (sign-in may have claimed it meanwhile). */

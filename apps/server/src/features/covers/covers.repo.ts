@@ -24,6 +24,10 @@ const ownerLockKey = (owner: Owner) =>
 const runGuard = (id: string, jobId: string) =>
   and(eq(coverTasks.id, id), eq(coverTasks.status, TaskStatus.running), eq(coverTasks.jobId, jobId));
 
+/** A lease end on the database's clock, so workers on machines with skewed clocks agree. */
+const leaseEnd = (ttlMs: number) => sql`now() + make_interval(secs => ${ttlMs / 1000})`;
+const noLease = { leaseOwner: null, leaseUntil: null };
+
 /** All SQL of the covers feature (its tasks; files and charges are asked of their features). */
 export function createCoversRepo(db: Db) {
   /** Runs `fn` holding the owner's lock, after counting their waiting + running tasks. */
@@ -81,6 +85,8 @@ export function createCoversRepo(db: Db) {
             startedAt: null,
             finishedAt: null,
             updatedAt: new Date(),
+            // A person's retry earns the automatic retry after a crash again.
+            lapses: 0,
           })
           .where(
             and(
@@ -196,10 +202,23 @@ export function createCoversRepo(db: Db) {
      * Starts a run: a waiting task, or a running one this same job held before it crashed (a
      * queue retry). Any other job finds nothing and skips.
      */
-    async claim(id: string, jobId: string, now: Date): Promise<CoverTaskRow | null> {
+    async claim(
+      id: string,
+      jobId: string,
+      now: Date,
+      lease: { owner: string; ttlMs: number },
+    ): Promise<CoverTaskRow | null> {
       const [row] = await db
         .update(coverTasks)
-        .set({ status: TaskStatus.running, jobId, progress: 0, startedAt: now, updatedAt: now })
+        .set({
+          status: TaskStatus.running,
+          jobId,
+          progress: 0,
+          startedAt: now,
+          updatedAt: now,
+          leaseOwner: lease.owner,
+          leaseUntil: leaseEnd(lease.ttlMs),
+        })
         .where(
           and(
             eq(coverTasks.id, id),
@@ -211,6 +230,64 @@ export function createCoversRepo(db: Db) {
         )
         .returning();
       return row ?? null;
+    },
+
+    /** Extends the run's lease; false when the run is no longer this job's (it must stop). */
+    async renewLease(id: string, jobId: string, ttlMs: number): Promise<boolean> {
+      const rows = await db
+        .update(coverTasks)
+        .set({ leaseUntil: leaseEnd(ttlMs) })
+        .where(runGuard(id, jobId))
+        .returning({ id: coverTasks.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Runs whose worker died: their lease lapsed (or, with `owners`, they belong to one of these
+     * dead workers). Each goes back to waiting without a job (the caller sends one), saying why;
+     * a task that already lost `maxLapses` runs this way fails instead, and can be retried.
+     * Concurrent callers are safe: a row changes once, the other sees it no longer running.
+     */
+    async reclaimDead(options: {
+      owners?: string[];
+      maxLapses: number;
+      messages: { retrying: string; failed: string };
+    }): Promise<{ requeued: string[]; failed: string[] }> {
+      const dead = options.owners
+        ? options.owners.length > 0
+          ? inArray(coverTasks.leaseOwner, options.owners)
+          : sql`false`
+        : or(isNull(coverTasks.leaseUntil), lt(coverTasks.leaseUntil, sql`now()`));
+      const giveUp = sql`${coverTasks.lapses} + 1 >= ${sql.raw(String(Math.trunc(options.maxLapses)))}`;
+      const rows = await db
+        .update(coverTasks)
+        .set({
+          status: sql`(case when ${giveUp} then ${TaskStatus.failed} else ${TaskStatus.waiting} end)::smallint`,
+          error: sql`case when ${giveUp} then ${options.messages.failed} else ${options.messages.retrying} end`,
+          finishedAt: sql`case when ${giveUp} then now() else null end`,
+          jobId: sql`case when ${giveUp} then ${coverTasks.jobId} else null end`,
+          progress: sql`case when ${giveUp} then ${coverTasks.progress} else 0 end`,
+          startedAt: sql`case when ${giveUp} then ${coverTasks.startedAt} else null end`,
+          lapses: sql`${coverTasks.lapses} + 1`,
+          leaseOwner: null,
+          leaseUntil: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(coverTasks.status, TaskStatus.running), dead))
+        .returning({ id: coverTasks.id, status: coverTasks.status });
+      return {
+        requeued: rows.filter((r) => r.status === TaskStatus.waiting).map((r) => r.id),
+        failed: rows.filter((r) => r.status === TaskStatus.failed).map((r) => r.id),
+      };
+    },
+
+    /** The lease owners of running tasks (the start-up check looks for its own dead predecessors). */
+    async runningLeaseOwners(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ owner: coverTasks.leaseOwner })
+        .from(coverTasks)
+        .where(eq(coverTasks.status, TaskStatus.running));
+      return rows.map((r) => r.owner).filter((o): o is string => o !== null);
     },
 
     async findById(id: string): Promise<CoverTaskRow | null> {
@@ -243,7 +320,15 @@ export function createCoversRepo(db: Db) {
       const now = new Date();
       const rows = await db
         .update(coverTasks)
-        .set({ ...done, status: TaskStatus.done, progress: 1, error: null, finishedAt: now, updatedAt: now })
+        .set({
+          ...done,
+          status: TaskStatus.done,
+          progress: 1,
+          error: null,
+          finishedAt: now,
+          updatedAt: now,
+          ...noLease,
+        })
         .where(runGuard(id, jobId))
         .returning({ id: coverTasks.id });
       return rows.length > 0;
@@ -253,7 +338,14 @@ export function createCoversRepo(db: Db) {
     async release(id: string, jobId: string): Promise<boolean> {
       const rows = await db
         .update(coverTasks)
-        .set({ status: TaskStatus.waiting, progress: 0, jobId: null, startedAt: null, updatedAt: new Date() })
+        .set({
+          status: TaskStatus.waiting,
+          progress: 0,
+          jobId: null,
+          startedAt: null,
+          updatedAt: new Date(),
+          ...noLease,
+        })
         .where(runGuard(id, jobId))
         .returning({ id: coverTasks.id });
       return rows.length > 0;
@@ -263,18 +355,21 @@ export function createCoversRepo(db: Db) {
       const now = new Date();
       const rows = await db
         .update(coverTasks)
-        .set({ status, error, finishedAt: now, updatedAt: now })
+        .set({ status, error, finishedAt: now, updatedAt: now, ...noLease })
         .where(runGuard(id, jobId))
         .returning({ id: coverTasks.id });
       return rows.length > 0;
     },
 
-    /** Runs that started before `before` and never ended (a dead worker) become timed out. */
+    /**
+     * Runs that started before `before` and still hold their lease: a live worker whose own timer
+     * failed to stop them. (Dead workers' runs are reclaimed by their lapsed lease, never here.)
+     */
     async timeOutStale(before: Date, error: string): Promise<string[]> {
       const now = new Date();
       const rows = await db
         .update(coverTasks)
-        .set({ status: TaskStatus.timeout, error, finishedAt: now, updatedAt: now })
+        .set({ status: TaskStatus.timeout, error, finishedAt: now, updatedAt: now, ...noLease })
         .where(and(eq(coverTasks.status, TaskStatus.running), lt(coverTasks.startedAt, before)))
         .returning({ id: coverTasks.id });
       return rows.map((r) => r.id);

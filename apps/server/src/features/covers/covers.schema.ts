@@ -56,6 +56,15 @@ export const coverTasks = pgTable(
      * guarded by it, so a stale job can never touch a task that moved on.
      */
     jobId: text('job_id'),
+    /**
+     * The render lease: the worker running the task (host/pid/random) and until when it holds it.
+     * The worker renews it while it renders; a lapsed lease means the worker died, and the task
+     * goes back to the queue (decision 044).
+     */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: at('lease_until'),
+    /** How many runs of this task ended with their worker's death (a poison song stops at the limit). */
+    lapses: smallint('lapses').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     startedAt: at('started_at'),
@@ -66,6 +75,9 @@ export const coverTasks = pgTable(
     index('cover_tasks_visitor_idx')
       .on(t.visitorId, t.createdAt)
       .where(sql`${t.userId} is null`),
+    index('cover_tasks_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 2`),
     index('cover_tasks_active_idx')
       .on(t.status, t.updatedAt)
       .where(sql`${t.status} in (1, 2)`),

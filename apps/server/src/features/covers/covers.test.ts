@@ -208,7 +208,7 @@ describe('a cover from upload to paid download', () => {
 });
 
 describe('engine failures', () => {
-  it("a silent song ends failed with the engine's own message; retry runs it again", async () => {
+  it("a silent song ends failed with the product's own message; retry runs it again", async () => {
     const guest = visitor();
     const key = await uploadSong(ctx, guest, 'quiet.wav', songWav(2, { silent: true }));
     const taskId = (await create(guest, { voice_id: 'nimbus', file_key: key })).json().data.task_id;
@@ -216,13 +216,23 @@ describe('engine failures', () => {
     const task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
     expect(task).toMatchObject({
       status: 4,
-      error: 'The audio is silent (or too quiet to process: below -60 dBFS).',
+      error: CoverMsg.songSilent,
       preview_url: null,
     });
 
     const retried = await get(`/v1/vsas/retry/${taskId}`, guest);
     expect(retried.json()).toMatchObject({ code: 0, data: { status: 1, error: null, progress: 0 } });
     expect(await runRenderJob(ctx, taskId)).toBe('failed');
+  });
+
+  it('an empty file fails with a sentence that names no path or tool', async () => {
+    const guest = visitor();
+    const key = await uploadSong(ctx, guest, 'empty.wav', Buffer.alloc(0));
+    const taskId = (await create(guest, { voice_id: 'nimbus', file_key: key })).json().data.task_id;
+    expect(await runRenderJob(ctx, taskId)).toBe('failed');
+    const task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+    expect(task).toMatchObject({ status: 4, error: CoverMsg.songEmpty });
+    expect(task.error).not.toMatch(/\/|storage|ffmpeg|bytes/);
   });
 });
 

@@ -2,9 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, healthData, PRODUCT } from '@ai-covers/contracts';
 import { pingDatabase, type Database } from '../../platform/db/client';
 import type { Queue } from '../../platform/queue/queue';
+import { freeBytes } from '../../platform/disk/space';
 
-/** `GET /v1/health`: database round trip and queue state. */
-export function healthRoutes(deps: { database: Database; queue: Queue }): FastifyPluginAsyncZod {
+const MB = 1024 * 1024;
+
+/** `GET /v1/health`: database round trip, queue state, free disk space. */
+export function healthRoutes(deps: {
+  database: Database;
+  queue: Queue;
+  disk: { dir: string; minFreeBytes: number; free?: (dir: string) => Promise<number | null> };
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/v1/health',
@@ -12,7 +19,7 @@ export function healthRoutes(deps: { database: Database; queue: Queue }): Fastif
         config: { rateLimit: false },
         schema: {
           tags: ['system'],
-          summary: 'Liveness of database and queue',
+          summary: 'Liveness of database and queue, and free disk space',
           response: { 200: envelopeOf(healthData), 503: envelopeOf(healthData) },
         },
       },
@@ -22,7 +29,11 @@ export function healthRoutes(deps: { database: Database; queue: Queue }): Fastif
           () => ({ ok: false, driver: deps.database.driver, latencyMs: -1 }),
         );
         const queue = await deps.queue.healthy();
-        const ok = database.ok && queue.ok;
+        const free = await (deps.disk.free ?? freeBytes)(deps.disk.dir);
+        // Unknown free space (a platform without statfs) is not reported as a fault.
+        const disk =
+          free === null ? undefined : { ok: free >= deps.disk.minFreeBytes, freeMb: Math.floor(free / MB) };
+        const ok = database.ok && queue.ok && (disk?.ok ?? true);
         reply.code(ok ? 200 : 503);
         return {
           code: ok ? 0 : 1,
@@ -32,6 +43,7 @@ export function healthRoutes(deps: { database: Database; queue: Queue }): Fastif
             version: PRODUCT.appVersion,
             database,
             queue,
+            ...(disk ? { disk } : {}),
           },
         };
       },

@@ -52,7 +52,8 @@ export function createStorageFeature(deps: {
     files,
     store,
     routes: [
-      storeRoutes({ store, uploads, keys, readUrls, now }),
+      // Half the shutdown time for uploads to finish; the rest closes everything else.
+      storeRoutes({ store, uploads, keys, readUrls, now, uploadGraceMs: settings.SHUTDOWN_TIMEOUT_MS / 2 }),
       storageRoutes(
         { uploads, files },
         { publicUrl: settings.PUBLIC_URL, callbackHost: new URL(publicOrigin(settings)).host },

@@ -62,9 +62,13 @@ export function storeRoutes(deps: {
   keys: CredentialKeys;
   readUrls: ReadUrls;
   now?: () => number;
+  /** At shutdown, how long uploads in progress may go on before they are cut (default 5 s). */
+  uploadGraceMs?: number;
 }): FastifyPluginAsync {
   const { store, uploads, keys } = deps;
   const now = deps.now ?? (() => Date.now());
+  /** Uploads whose bytes are being written, with the moment their write (and its cleanup) settled. */
+  const inflight = new Map<FastifyRequest['raw'], Promise<unknown>>();
 
   /** Checks everything that can be checked before the body is read. */
   async function authorizePut(request: FastifyRequest) {
@@ -118,17 +122,24 @@ export function storeRoutes(deps: {
     const declared = header(request, 'content-type');
     const mimeType = declared && declared !== DEFAULT_MIME ? declared.split(';')[0]!.trim() : mimeTypeOf(key);
     let info;
+    const writing = store.write(key, request.raw, {
+      maxBytes: claims.max,
+      expectedBytes: length,
+      expectedMd5: header(request, 'content-md5'),
+      contentType: mimeType,
+    });
+    inflight.set(
+      request.raw,
+      writing.catch(() => undefined),
+    );
     try {
-      info = await store.write(key, request.raw, {
-        maxBytes: claims.max,
-        expectedBytes: length,
-        expectedMd5: header(request, 'content-md5'),
-        contentType: mimeType,
-      });
+      info = await writing;
     } catch (error) {
       reply.header('connection', 'close');
       if (error instanceof UploadRejected) throw new AppError(Code.error, error.message, error.status);
       throw error;
+    } finally {
+      inflight.delete(request.raw);
     }
     try {
       // The upload callback (§3): signed by the store, verified and recorded by the callback handler.
@@ -194,7 +205,21 @@ export function storeRoutes(deps: {
     return reply.send(await store.read(key));
   }
 
+  /**
+   * Shutdown: uploads in progress get a grace to finish; then they are cut (the socket closed), and
+   * close waits until their writes have removed their partial files. Nothing was recorded for them,
+   * so their credentials stay usable for a new attempt.
+   */
+  async function drainUploads(): Promise<void> {
+    const deadline = Date.now() + (deps.uploadGraceMs ?? 5000);
+    while (inflight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const cut = [...inflight];
+    for (const [raw] of cut) raw.destroy(new Error('The server is shutting down'));
+    await Promise.all(cut.map(([, settled]) => settled));
+  }
+
   return async (app) => {
+    app.addHook('preClose', drainUploads);
     app.removeAllContentTypeParsers();
     // Leave every body unread: the PUT handler streams it itself.
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));

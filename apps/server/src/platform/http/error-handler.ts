@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code, Msg } from '@ai-covers/contracts';
 import { AppError } from './app-error';
+import { isOutOfSpace } from '../disk/space';
 
 interface ZodLikeIssue {
   instancePath?: string;
@@ -43,6 +44,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ code: Code.error, data: null, msg: clientMessage(error) });
+    }
+    if (isOutOfSpace(error)) {
+      // A full disk is the operator's problem, named as such: not a broken request, not a 500.
+      request.log.error({ err: error }, 'request failed: out of space');
+      return reply.code(503).send({ code: Code.error, data: null, msg: Msg.outOfSpace });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ code: Code.error, data: null, msg: Msg.generic });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { diskIo } from '../disk/io';
 
 export interface MailMessage {
   to: string;
@@ -49,7 +50,7 @@ export function createMailer(opts: {
       // Time first so a directory listing reads in sending order; random suffix avoids collisions.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(opts.outboxDir, name);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await diskIo.writeFile(file, info.message as Buffer, { mode: 0o600 });
       return { messageId: info.messageId, file };
     },
     close: () => renderer.close(),

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isSafeObjectKey } from '@ai-covers/contracts';
+import { diskIo } from '../disk/io';
 import { UploadRejected, type ByteRange, type ObjectInfo, type ObjectStore } from './object-store';
 
 /** Counts and hashes bytes on their way to disk; fails as soon as the limit is passed. */
@@ -66,7 +67,7 @@ export function createEmbeddedStore(options: { root: string; bucket: string }): 
       let etag: string;
       try {
         // flush: the file is fsynced before close, so a crash after the rename cannot leave a hole.
-        await pipeline(body, meter, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true }));
+        await pipeline(body, meter, diskIo.createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true }));
         const md5 = meter.md5.digest();
         if (expectedMd5 && md5.toString('base64') !== expectedMd5)
           throw new UploadRejected('Content-MD5 does not match the body', 400);

@@ -1,0 +1,111 @@
+// Renders split from the API: an API process with RUN_WORKER=false never renders, a separate
+// `npm run worker` process does, both on one Postgres and one (embedded, shared) object store.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  pollTask,
+  startChild,
+  uploadSong,
+  waitForHealth,
+  WORKER_ENTRY,
+  type Child,
+} from '../../test/child-server';
+import { visitor } from '../storage/storage.test-kit';
+import { songWav } from './covers.test-kit';
+
+const ADMIN_URL = process.env.SPLIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const API_PORT = 8322;
+
+/** Null when Postgres answers, else why not (the split needs it: PGlite is one process's). */
+async function postgresUnreachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const unreachable = await postgresUnreachable();
+if (unreachable)
+  process.stdout.write(
+    `skipping the API/worker split test: Postgres at ${ADMIN_URL} unreachable (${unreachable})\n`,
+  );
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-covers-split-'));
+const dbName = `renders_split_${randomBytes(5).toString('hex')}`;
+const children: Child[] = [];
+afterAll(async () => {
+  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
+  await Promise.all(children.map((c) => c.exited));
+  if (!unreachable) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('render workers as their own processes', () => {
+  it('a worker refuses to start on the embedded database, in one line', async () => {
+    const worker = startChild({ DATA_DIR: path.join(dataDir, 'alone') }, WORKER_ENTRY);
+    children.push(worker);
+    expect(await worker.exited).toBe(1);
+    expect(worker.stderr().trim()).toBe(
+      'Start-up failed: a separate worker needs DATABASE_URL (Postgres): the embedded database cannot be shared between processes',
+    );
+  }, 120_000);
+
+  it.skipIf(unreachable !== null)(
+    'an API that never renders plus a worker process make a cover end to end',
+    async () => {
+      await admin(`CREATE DATABASE "${dbName}"`);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${dbName}`;
+      const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+      const api = startChild({ ...env, PORT: String(API_PORT), RUN_WORKER: 'false' });
+      children.push(api);
+      await waitForHealth(API_PORT, api);
+
+      const guest = visitor();
+      const key = await uploadSong(API_PORT, guest, 'split.wav', songWav(4));
+      const created = await call(API_PORT, guest, '/v1/vsas/create', { voice_id: 'velvet', file_key: key });
+      expect(created.json.code).toBe(0);
+      const taskId = created.json.data.task_id as string;
+      // The API alone only queues: the cover waits.
+      await new Promise((r) => setTimeout(r, 4000));
+      expect((await call(API_PORT, guest, `/v1/vsas/result/${taskId}`)).json.data).toMatchObject({
+        status: 1,
+      });
+
+      const worker = startChild(env, WORKER_ENTRY);
+      children.push(worker);
+      const task = await pollTask(API_PORT, guest, taskId, (t) => t.status >= 3, 180_000);
+      expect(task).toMatchObject({ status: 3, progress: 1, error: null });
+      const preview = await fetch(`http://127.0.0.1:${API_PORT}${task?.preview_url}`);
+      expect(preview.status).toBe(200);
+      expect((await preview.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+      worker.child.kill('SIGTERM');
+      api.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+      expect(await api.exited).toBe(0);
+    },
+    400_000,
+  );
+});

@@ -1,0 +1,113 @@
+// Child-process test helpers: the real entry points started as the operator starts them, and a
+// minimal HTTP client (upload, create, poll) talking to them over the network.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StorageTokenParams } from '@ai-covers/contracts';
+import { signedPutHeaders, type Headers } from '../features/storage/storage.test-kit';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const API_ENTRY = path.join(SRC, 'main.ts');
+export const WORKER_ENTRY = path.join(SRC, 'worker-main.ts');
+
+export interface Child {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stderr(): string;
+  stdout(): string;
+}
+
+/** Starts an entry point (default the API) with a quiet, test-friendly environment plus `env`. */
+export function startChild(env: Record<string, string>, entry = API_ENTRY): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      SERVE_WEB: 'false',
+      HOST: '127.0.0.1',
+      TEST_DATABASE_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, stderr: () => stderr, stdout: () => stdout };
+}
+
+/** Waits (up to two minutes: a loaded machine compiles and migrates slowly) for /v1/health. */
+export async function waitForHealth(port: number, child?: Child): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child && child.child.exitCode !== null)
+      throw new Error(`server exited (${child.child.exitCode}): ${child.stderr()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/v1/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not come up');
+}
+
+/** A JSON call; answers the envelope. */
+export async function call(port: number, who: Headers, url: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...who, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it expects
+  return { status: res.status, json: (await res.json()) as { code: number; data: any; msg: string } };
+}
+
+/** An upload credential of `who` for one file of the covers kind. */
+export async function tokenFor(port: number, who: Headers, ext = 'wav'): Promise<StorageTokenParams> {
+  const { json } = await call(port, who, `/v1/storage/token?kind=ai-covers&ext=${ext}`);
+  if (json.code !== 0) throw new Error(`token failed: ${json.msg}`);
+  return json.data.params as StorageTokenParams;
+}
+
+/** Uploads a song the way the web app does (signed PUT); returns its storage key. */
+export async function uploadSong(port: number, who: Headers, name: string, body: Buffer): Promise<string> {
+  const params = await tokenFor(port, who);
+  const headers = signedPutHeaders(params, params.object_key, {
+    contentType: 'audio/wav',
+    vars: { 'x:file_name': name },
+  });
+  const res = await fetch(`http://127.0.0.1:${port}/storage/${params.bucket_name}/${params.object_key}`, {
+    method: 'PUT',
+    headers,
+    body,
+  });
+  const json = (await res.json()) as { code: number; data: { storage_key: string }; msg: string };
+  if (json.code !== 0) throw new Error(`upload failed: ${json.msg}`);
+  return json.data.storage_key;
+}
+
+/** Polls a task until `done` says so or `timeoutMs` passes; returns the last state seen. */
+export async function pollTask(
+  port: number,
+  who: Headers,
+  taskId: string,
+  done: (task: { status: number; progress: number; error: string | null }) => boolean,
+  timeoutMs: number,
+) {
+  const deadline = Date.now() + timeoutMs;
+  type Task = { status: number; progress: number; error: string | null; preview_url?: string | null };
+  let task: Task | null = null;
+  while (Date.now() < deadline) {
+    const { json } = await call(port, who, `/v1/vsas/result/${taskId}`).catch(() => ({ json: null }));
+    if (json?.code === 0) {
+      task = json.data as Task;
+      if (done(task)) return task;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return task;
+}
