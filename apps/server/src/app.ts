@@ -9,6 +9,7 @@ import type { Feature } from './platform/feature';
 import type { Queue } from './platform/queue/queue';
 import { installErrorHandling, notFoundEnvelope } from './platform/http/error-handler';
 import { installTrimming } from './platform/http/trim';
+import { RequestLog } from './platform/http/request-log';
 import { installSecurity } from './platform/http/security';
 import { installOpenApi, openApiRoute } from './platform/http/openapi';
 import { installWeb, isSpaNavigation, sendIndex, type WebBuild } from './platform/http/web';
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
         .send({ code: 1, data: null, msg: `Bad request: ${error.message}` });
     },
     return503OnClosing: true,
+    // One line for the requests that matter, not two for every request.
+    logController: new RequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { installSecurityHeaders } from './security-headers';
 
 /** The CSP the built web app runs under: no inline script, no third-party origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -19,11 +19,14 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
+/** Helmet's options: its defaults, our CSP, and no Cross-Origin-Embedder-Policy. */
+export const SECURITY_HEADER_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  crossOriginEmbedderPolicy: false,
+} as const;
+
 export async function installSecurity(app: FastifyInstance, opts: { ratePerMinute: number }): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app, SECURITY_HEADER_OPTIONS);
   await app.register(rateLimit, {
     global: true,
     max: opts.ratePerMinute,
