@@ -12,7 +12,9 @@
  *   BENCH_DATABASES (pglite,postgres), BENCH_PHASES (idle,render),
  *   BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a database of its own is made),
  *   BENCH_PROFILE=1 (CPU profiles of the server into .tmp/bench-api/profiles),
- *   BENCH_WRITE=0 (print only).
+ *   BENCH_WRITE=0 (print only),
+ *   BENCH_SERVER_ROOT and BENCH_SERVER_COMMAND (another checkout and its start command, to compare
+ *   a change against the code before it in the same conditions).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { songWav } from './song';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
+const serverRoot = process.env.BENCH_SERVER_ROOT ?? root;
 const work = path.join(root, '.tmp/bench-api');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -67,6 +70,7 @@ function log(line: string): void {
 
 /** The command `npm start` runs once the web is built (package.json `start:server`). */
 function serverCommand(): string {
+  if (process.env.BENCH_SERVER_COMMAND) return process.env.BENCH_SERVER_COMMAND;
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
@@ -75,10 +79,18 @@ function serverCommand(): string {
   return command;
 }
 
-function startProcess(command: string, env: Record<string, string>, logFile: string): ChildProcess {
+function startProcess(
+  command: string,
+  env: Record<string, string>,
+  logFile: string,
+  cwd = root,
+): ChildProcess {
   const out = fs.openSync(logFile, 'w');
-  return spawn('sh', ['-c', command], {
-    cwd: root,
+  // Without a shell in between: the signal reaches the server itself and its exit is awaited
+  // (a CPU profile is written as it exits). The commands are plain words, no quoting.
+  const [program, ...args] = command.trim().split(/\s+/);
+  return spawn(program!, args, {
+    cwd,
     env: {
       ...process.env,
       PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
@@ -92,7 +104,7 @@ function startProcess(command: string, env: Record<string, string>, logFile: str
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
-  // The whole group: sh, npm or tsx and the node process they start.
+  // The whole group: the runner (tsx, npm) and the node process it starts, if any.
   process.kill(-child.pid!, 'SIGTERM');
   // A CPU profile is written on exit, which takes a while for a long run on a busy machine.
   await Promise.race([exited, sleep(90_000)]);
@@ -152,7 +164,11 @@ async function seed(options: { url?: string; dataDir: string }): Promise<string>
   });
   try {
     const users = createUsersRepo(database.db);
-    const { user } = await users.upsertByIdentity({ issuer: 'bench', subject: 'api', email: 'bench@example.com' });
+    const { user } = await users.upsertByIdentity({
+      issuer: 'bench',
+      subject: 'api',
+      email: 'bench@example.com',
+    });
     const sessionId = await users.createSession(user.id, new Date(Date.now() + 86_400_000));
     const { token } = await createTokenSigner(new TextEncoder().encode(AUTH_SECRET)).sign({
       userId: user.id,
@@ -254,10 +270,12 @@ async function runDatabase(database: string, bare: () => Promise<number>, rows: 
   const command = PROFILE
     ? serverCommand().replace(/^(\S+)/, `$1 --cpu-prof --cpu-prof-dir=${profileDir}`)
     : serverCommand();
-  const server = startProcess(command, env, path.join(work, `${database}-server.log`));
+  const server = startProcess(command, env, path.join(work, `${database}-server.log`), serverRoot);
   try {
     const startupMs = await waitForHealth(base, server);
-    notes.push(`${database}: server answered /v1/health ${(startupMs / 1000).toFixed(1)} s after spawn (load ${load()})`);
+    notes.push(
+      `${database}: server answered /v1/health ${(startupMs / 1000).toFixed(1)} s after spawn (load ${load()})`,
+    );
     log(notes.at(-1)!);
     const user = { authorization: `Bearer ${token}` };
     const routes: { name: string; path: string; headers: Record<string, string> }[] = [

@@ -37,7 +37,6 @@ export function createCategoriesService(deps: { repo: CategoriesRepo }) {
     /** Changes whenever this process writes categories (part of the cache key of the lists). */
     generation: () => generation,
 
-
     /** Writes a module's categories from seed data (idempotent). */
     async seedModule(module: string, seed: CategorySeed[]): Promise<void> {
       const cats = seed.map((c, position) => ({ module, id: c.id, names: c.names, position }));

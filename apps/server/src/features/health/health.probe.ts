@@ -17,7 +17,10 @@ export interface HealthProbeOptions {
  * health checks costs no database round trips, and the answer is never older than `maxAgeMs`.
  * The refresh starts with the first call, so processes nobody asks (tests, the worker) never poll.
  */
-export function createHealthProbe(deps: { database: Database; queue: Queue }, options: HealthProbeOptions = {}) {
+export function createHealthProbe(
+  deps: { database: Database; queue: Queue },
+  options: HealthProbeOptions = {},
+) {
   const maxAgeMs = options.maxAgeMs ?? 1000;
   const refreshMs = options.refreshMs ?? 500;
   const timeoutMs = options.timeoutMs ?? 2000;

@@ -20,7 +20,11 @@ export class RequestLog extends LogController {
     request.log.debug({ req: request }, 'incoming request');
   }
 
-  override requestCompleted(error: Error | null | undefined, _request: FastifyRequest, reply: FastifyReply): void {
+  override requestCompleted(
+    error: Error | null | undefined,
+    _request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     if (error) {
       reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
       return;
