@@ -12,6 +12,7 @@
  *   BENCH_DATABASES (pglite,postgres), BENCH_PHASES (idle,render),
  *   BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a database of its own is made),
  *   BENCH_PROFILE=1 (CPU profiles of the server into .tmp/bench-api/profiles),
+ *   BENCH_ROUTES (e.g. `health,user/info`: only the routes whose name contains one of these),
  *   BENCH_WRITE=0 (print only),
  *   BENCH_SERVER_ROOT and BENCH_SERVER_COMMAND (another checkout and its start command, to compare
  *   a change against the code before it in the same conditions).
@@ -40,6 +41,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8360);
 const BARE_PORT = PORT + 1;
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const PHASES = (process.env.BENCH_PHASES ?? 'idle,render').split(',');
+/** Only the routes whose name contains one of these words (a profile of one route at a time). */
+const ROUTES = process.env.BENCH_ROUTES?.split(',');
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const AUTH_SECRET = 'bench-api-secret-0123456789-abcdefghijklmnop';
@@ -278,7 +281,7 @@ async function runDatabase(database: string, bare: () => Promise<number>, rows: 
     );
     log(notes.at(-1)!);
     const user = { authorization: `Bearer ${token}` };
-    const routes: { name: string; path: string; headers: Record<string, string> }[] = [
+    const allRoutes: { name: string; path: string; headers: Record<string, string> }[] = [
       { name: 'GET /v1/health', path: '/v1/health', headers: {} },
       {
         name: 'GET /v1/common/category?module=ai-covers',
@@ -288,6 +291,7 @@ async function runDatabase(database: string, bare: () => Promise<number>, rows: 
       { name: 'GET /v1/vsas/result/{id} (signed in)', path: `/v1/vsas/result/${TASK_ID}`, headers: user },
       { name: 'GET /v1/user/info (signed in)', path: '/v1/user/info', headers: user },
     ];
+    const routes = allRoutes.filter((r) => !ROUTES || ROUTES.some((word) => r.name.includes(word)));
     for (const route of routes) {
       const res = await fetch(`${base}${route.path}`, { headers: route.headers });
       if (res.status !== 200) throw new Error(`${route.name} answered ${res.status}: ${await res.text()}`);
