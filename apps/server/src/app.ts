@@ -16,6 +16,7 @@ import {
 import { installJsonBodies } from './platform/http/json-body';
 import { installCrossSiteCheck } from './platform/http/cross-site';
 import { installTrimming } from './platform/http/trim';
+import { RequestLog } from './platform/http/request-log';
 import { installSecurity } from './platform/http/security';
 import { installOpenApi, openApiRoute } from './platform/http/openapi';
 import { installWeb, isSpaNavigation, sendIndex, type WebBuild } from './platform/http/web';
@@ -167,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
     frameworkErrors: frameworkErrorEnvelope,
     clientErrorHandler: clientErrorEnvelope,
     return503OnClosing: true,
+    // One line for the requests that matter, not two for every request.
+    logController: new RequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

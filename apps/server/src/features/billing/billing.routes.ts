@@ -14,15 +14,21 @@ import {
   skuInfoData,
 } from '@ai-covers/contracts';
 import { requireUser } from '../../platform/auth/identity';
+import { cachedBody, createResponseCache, sendCached } from '../../platform/http/cache';
 import type { BillingService } from './billing.service';
 import { cartFor } from './catalog';
 
 const bearer = [{ bearer: [] }];
 const ok = <T>(data: T) => ({ code: 0, data, msg: 'ok' });
 const noQuery = z.object({ ...cacheBust });
+const cartEnvelope = envelopeOf(cartData);
+/** The catalogue is fixed per release: clients and caches may keep a cart answer five minutes. */
+export const CART_CACHE_CONTROL = 'public, max-age=300';
 
 /** Cart, checkout, orders and refunds. */
 export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
+  // The cart is a pure function of its query and the catalogue: serialised once per query.
+  const carts = createResponseCache({ ttlMs: 3_600_000 });
   return async (app) => {
     app.get(
       '/v1/cart',
@@ -30,11 +36,18 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
         schema: {
           tags: ['billing'],
           summary: 'What we sell: credit packs (package), memberships (subscription), the phone list (wap)',
+          description: `Cached: ETag and Cache-Control (${CART_CACHE_CONTROL}); 304 on a matching If-None-Match.`,
           querystring: cartQuery,
           response: { 200: envelopeOf(cartData) },
         },
       },
-      async ({ query }) => ok(cartFor(query.type, query.lang, query.abtest)),
+      async (request, reply) => {
+        const { type, lang, abtest } = request.query;
+        const cached = await carts.get(`${type}|${lang ?? ''}|${abtest ?? ''}`, () =>
+          cachedBody(cartEnvelope, ok(cartFor(type, lang, abtest))),
+        );
+        return sendCached(request, reply, cached, CART_CACHE_CONTROL);
+      },
     );
 
     app.post(

@@ -75,6 +75,24 @@ describe('cart', () => {
     expect(heads.package.map((i: { photos: number }) => i.photos)).toEqual([50, 100]);
     expect((await get('/v1/cart?type=bogus')).json().msg).toMatch(/^query\.type: /);
   });
+
+  it('is cacheable: ETag, five minutes of Cache-Control, 304 on If-None-Match', async () => {
+    const first = await get('/v1/cart?type=ai-covers&lang=en&abtest=2');
+    expect(first.headers['cache-control']).toBe('public, max-age=300');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/cart?type=ai-covers&lang=en&abtest=2',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // The A/B plan changes the answer (yearly first), so it has another tag.
+    const other = await get('/v1/cart?type=ai-covers&lang=en');
+    expect(other.headers.etag).not.toBe(etag);
+    expect(other.json().data).not.toEqual(first.json().data);
+  });
 });
 
 describe('checkout through the sandbox', () => {

@@ -26,8 +26,17 @@ export function pickLocalized(text: Localized | null | undefined, lang: string):
   return text[lang] ?? text[DEFAULT_LANGUAGE];
 }
 
+/**
+ * Bumped by every seed in this process, through any service instance (main.ts seeds through its
+ * own), so answers cached from older data are not served again.
+ */
+let generation = 0;
+
 export function createCategoriesService(deps: { repo: CategoriesRepo }) {
   return {
+    /** Changes whenever this process writes categories (part of the cache key of the lists). */
+    generation: () => generation,
+
     /** Writes a module's categories from seed data (idempotent). */
     async seedModule(module: string, seed: CategorySeed[]): Promise<void> {
       const cats = seed.map((c, position) => ({ module, id: c.id, names: c.names, position }));
@@ -45,6 +54,7 @@ export function createCategoriesService(deps: { repo: CategoriesRepo }) {
         })),
       );
       await deps.repo.replaceModule(module, cats, items);
+      generation++;
     },
 
     /** The category list of a module in one language; `count` caps items per category. */

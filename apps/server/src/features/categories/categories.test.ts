@@ -62,3 +62,41 @@ describe('GET /v1/common/category', () => {
     expect(res.json().msg).toMatch(msg);
   });
 });
+
+describe('GET /v1/common/category caching', () => {
+  it('sends an ETag and Cache-Control of 30 minutes, and 304 with no body on If-None-Match', async () => {
+    const first = await get('module=ai-covers&lang=de');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=1800');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/common/category?module=ai-covers&lang=de',
+      headers: { 'if-none-match': `"other", W/${etag}` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    // Another language is another answer with another tag.
+    const en = await ctx.app.inject({
+      method: 'GET',
+      url: '/v1/common/category?module=ai-covers&lang=en',
+      headers: { 'if-none-match': etag },
+    });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers.etag).not.toBe(etag);
+  });
+
+  it('answers the same bytes as the response schema writes, and a reseed shows at once', async () => {
+    const before = await get('module=ai-covers&lang=en');
+    expect(before.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Object.keys(before.json())).toEqual(['code', 'data', 'msg']);
+    await seedCategories(ctx.database.db, {
+      'ai-covers': [{ id: 'jazz', names: { en: 'Jazz' }, items: [{ id: 'v9', names: { en: 'Dee' } }] }],
+    });
+    const after = await get('module=ai-covers&lang=en');
+    expect(after.json().data.list.map((c: { id: string }) => c.id)).toEqual(['jazz']);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});

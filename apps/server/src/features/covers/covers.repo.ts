@@ -43,6 +43,26 @@ export function createCoversRepo(db: Db) {
     });
   }
 
+  // The same conditions as taskOwnedBy, with placeholders.
+  const findOwnedByUser = db
+    .select()
+    .from(coverTasks)
+    .where(and(eq(coverTasks.id, sql.placeholder('id')), eq(coverTasks.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('covers_find_owned_by_user');
+  const findOwnedByVisitor = db
+    .select()
+    .from(coverTasks)
+    .where(
+      and(
+        eq(coverTasks.id, sql.placeholder('id')),
+        eq(coverTasks.visitorId, sql.placeholder('visitorId')),
+        isNull(coverTasks.userId),
+      ),
+    )
+    .limit(1)
+    .prepare('covers_find_owned_by_visitor');
+
   return {
     /**
      * Inserts a waiting task unless the owner already has `max` active ones (then null), or, with
@@ -100,12 +120,13 @@ export function createCoversRepo(db: Db) {
       });
     },
 
+    /** A status page polls this many times a minute: prepared once, no query built per call. */
     async findOwned(owner: Owner, id: string): Promise<CoverTaskRow | null> {
-      const [row] = await db
-        .select()
-        .from(coverTasks)
-        .where(and(eq(coverTasks.id, id), taskOwnedBy(owner)))
-        .limit(1);
+      const [row] = owner.userId
+        ? await findOwnedByUser.execute({ id, userId: owner.userId })
+        : owner.visitorId
+          ? await findOwnedByVisitor.execute({ id, visitorId: owner.visitorId })
+          : [];
       return row ?? null;
     },
 

@@ -67,12 +67,11 @@ export function createCoversService(deps: CoversServiceDeps) {
     fileId !== null && storageKey ? (await files.readUrl({ storageKey, name })).url : null;
 
   async function views(owner: Owner, rows: CoverTaskRow[]): Promise<CoverTask[]> {
-    const paid = owner.userId
-      ? await deps.paidTasks(
-          owner.userId,
-          rows.map((task) => task.id),
-        )
-      : new Set<string>();
+    // Only a finished cover can have been bought (the wallet charges ready tasks only, and a done
+    // task never runs again): a status poll of a running one skips the wallet's round trip.
+    const done = rows.filter((task) => task.status === TaskStatus.done).map((task) => task.id);
+    const paid =
+      owner.userId && done.length > 0 ? await deps.paidTasks(owner.userId, done) : new Set<string>();
     return Promise.all(
       rows.map(async (task) => {
         const done = task.status === TaskStatus.done;

@@ -6,13 +6,17 @@ import { creditsRoutes } from './credits.routes';
 import { createCreditsService } from './credits.service';
 import { createIntegralService } from './integral.service';
 import { createUserInfoCredits } from './user-info';
+import { createUserInfoRepo } from './user-info.repo';
 
 /** The credits wallet (§3 credits account, §6, §9): charges, grants, records, points and memberships. */
 export function createCreditsFeature(deps: { db: Db }) {
   const repo = createCreditsRepo(deps.db);
   const service = createCreditsService({ repo });
   const integral = createIntegralService({ credits: service });
-  const userInfoCredits = createUserInfoCredits({ repo });
+  const userInfoCredits = createUserInfoCredits({ snapshots: createUserInfoRepo(deps.db) });
+  // Accounts whose signup gift this process has seen granted: the grant is idempotent, so asking
+  // once per process is enough, and user info then costs no gift lookup per call.
+  const gifted = new Set<number>();
   return defineFeature({
     service,
     integral,
@@ -23,7 +27,11 @@ export function createCreditsFeature(deps: { db: Db }) {
      * user info, so a new account gets it at its first sign-in; idempotent), then the wallet's fields.
      */
     async userInfoContributor({ userId }: { userId: number }) {
-      await service.grantSignupGift(userId);
+      if (!gifted.has(userId)) {
+        await service.grantSignupGift(userId);
+        if (gifted.size >= 100_000) gifted.clear();
+        gifted.add(userId);
+      }
       return userInfoCredits(userId);
     },
     routes: [creditsRoutes(service, integral)],

@@ -1,5 +1,5 @@
 import { CREDIT_COSTS, CREDIT_RULES, type UserInfoCreditFields } from '@ai-covers/contracts';
-import type { CreditsRepo } from './credits.repo';
+import type { UserInfoRepo } from './user-info.repo';
 import { activeMemberships, toMembershipItem } from './credits.service';
 import { summarisePoints } from './integral.service';
 import { monthStart } from './credits-time';
@@ -14,37 +14,28 @@ const UNLIMITED = -1;
  * spec names a field only (docs/decisions/061-credits-ledger.md): `*_free`/`*_left` are what a
  * member may still use this month per tool (-1 unlimited), `free_*` the gifted credits.
  */
-export function createUserInfoCredits(deps: { repo: CreditsRepo; now?: () => Date }) {
+export function createUserInfoCredits(deps: { snapshots: UserInfoRepo; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   return async function userInfoCredits(userId: number): Promise<UserInfoCreditFields> {
-    const { repo } = deps;
     const at = now();
-    const [balance, rows, gifts, legacy, upgrade, spent] = await Promise.all([
-      repo.balance(userId, at),
-      repo.listMemberships(userId),
-      repo.lotsBySource(userId, 'gift'),
-      repo.listLegacyPoints(userId),
-      repo.findUpgrade(userId),
-      repo.spentTotal(userId),
-    ]);
+    const since = monthStart(at);
+    // One round trip for every row below (this runs on every user-info call).
+    const snapshot = await deps.snapshots.snapshot(userId, at, since);
+    const { balance, memberships: rows, gifts, legacy, spent } = snapshot;
+    const upgrade = snapshot.upgraded;
     const active = activeMemberships(rows, at);
     const member = active.length > 0;
     const end = rows.reduce<Date | null>(
       (a, m) => (m.endsAt > at && (!a || m.endsAt > a) ? m.endsAt : a),
       null,
     );
-    const since = monthStart(at);
-    const left = async (kind: keyof typeof CREDIT_COSTS) => {
+    const left = (kind: keyof typeof CREDIT_COSTS) => {
       if (!member) return 0;
       const cap = CREDIT_COSTS[kind].memberAllowance;
       if (cap === null) return UNLIMITED;
-      return Math.max(0, cap - (await repo.allowanceUsed(userId, kind, since)));
+      return Math.max(0, cap - (snapshot.allowanceUsed[kind] ?? 0));
     };
-    const [bg, vbg, venh] = await Promise.all([
-      left('bgremover'),
-      left('video-bgremover'),
-      left('video-enhancer'),
-    ]);
+    const [bg, vbg, venh] = [left('bgremover'), left('video-bgremover'), left('video-enhancer')];
     const points = summarisePoints(legacy, at, Boolean(upgrade));
     const liveGifts = gifts.filter((g) => g.expiresAt > at);
     return {

@@ -1,17 +1,19 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeOf, healthData, PRODUCT } from '@ai-covers/contracts';
-import { pingDatabase, type Database } from '../../platform/db/client';
-import type { Queue } from '../../platform/queue/queue';
-import { freeBytes } from '../../platform/disk/space';
+import { envelopeOf, healthData, type HealthData } from '@ai-covers/contracts';
+import type { HealthProbe } from './health.probe';
 
-const MB = 1024 * 1024;
-
-/** `GET /v1/health`: database round trip, queue state, free disk space. */
-export function healthRoutes(deps: {
-  database: Database;
-  queue: Queue;
-  disk: { dir: string; minFreeBytes: number; free?: (dir: string) => Promise<number | null> };
-}): FastifyPluginAsyncZod {
+/** `GET /v1/health`: database, queue and free disk space, probed in the background (at most a second old). */
+export function healthRoutes(probe: Pick<HealthProbe, 'current'>): FastifyPluginAsyncZod {
+  // The envelope of the last state, serialised once: most calls answer with the same bytes.
+  let last: { data: HealthData; body: string } | null = null;
+  const bodyOf = (data: HealthData) => {
+    if (last?.data !== data) {
+      const ok = data.status === 'ok';
+      last = { data, body: JSON.stringify({ code: ok ? 0 : 1, msg: ok ? 'ok' : 'degraded', data }) };
+    }
+    return last.body;
+  };
   return async (app) => {
     app.get(
       '/v1/health',
@@ -19,33 +21,19 @@ export function healthRoutes(deps: {
         config: { rateLimit: false },
         schema: {
           tags: ['system'],
-          summary: 'Liveness of database and queue, and free disk space',
+          summary:
+            'Liveness of database and queue, and free disk space (probed in the background, at most 1 s old)',
           response: { 200: envelopeOf(healthData), 503: envelopeOf(healthData) },
         },
       },
       async (_request, reply) => {
-        const database = await pingDatabase(deps.database).then(
-          (latencyMs) => ({ ok: true, driver: deps.database.driver, latencyMs }),
-          () => ({ ok: false, driver: deps.database.driver, latencyMs: -1 }),
-        );
-        const queue = await deps.queue.healthy();
-        const free = await (deps.disk.free ?? freeBytes)(deps.disk.dir);
-        // Unknown free space (a platform without statfs) is not reported as a fault.
-        const disk =
-          free === null ? undefined : { ok: free >= deps.disk.minFreeBytes, freeMb: Math.floor(free / MB) };
-        const ok = database.ok && queue.ok && (disk?.ok ?? true);
-        reply.code(ok ? 200 : 503);
-        return {
-          code: ok ? 0 : 1,
-          msg: ok ? 'ok' : 'degraded',
-          data: {
-            status: ok ? ('ok' as const) : ('degraded' as const),
-            version: PRODUCT.appVersion,
-            database,
-            queue,
-            ...(disk ? { disk } : {}),
-          },
-        };
+        const data = await probe.current();
+        // The bytes are already the envelope the schema describes: sent as they are.
+        return (reply as FastifyReply)
+          .code(data.status === 'ok' ? 200 : 503)
+          .header('cache-control', 'no-store')
+          .type('application/json; charset=utf-8')
+          .send(bodyOf(data));
       },
     );
   };

@@ -1,14 +1,20 @@
 import { TOKEN_TTL_SECONDS, type TokenSigner } from '../../platform/auth/tokens';
 import type { SessionResolver } from '../../platform/auth/identity';
 import type { UsersRepo } from './users.repo';
+import { createSessionCache } from './session-cache';
 
 /** Issues, resolves and revokes our own bearer tokens; every token names a revocable session. */
 export function createSessionsService(deps: { repo: UsersRepo; signer: TokenSigner; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
+  const cache = createSessionCache({ now: () => now().getTime() });
   const resolve: SessionResolver = async (token) => {
+    const known = cache.get(token);
+    if (known) return known;
     const claims = await deps.signer.verify(token);
     if (!claims) return null;
-    return (await deps.repo.isSessionActive(claims.sessionId, claims.userId, now())) ? claims : null;
+    if (!(await deps.repo.isSessionActive(claims.sessionId, claims.userId, now()))) return null;
+    cache.remember(token, claims);
+    return claims;
   };
   return {
     resolve,
@@ -23,6 +29,7 @@ export function createSessionsService(deps: { repo: UsersRepo; signer: TokenSign
       return { token, expiresAt, sessionId };
     },
     async revoke(sessionId: string): Promise<void> {
+      cache.forgetSession(sessionId);
       await deps.repo.revokeSession(sessionId, now());
     },
   };

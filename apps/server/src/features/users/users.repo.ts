@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { sessions, users } from './users.schema';
 
@@ -6,6 +6,23 @@ export type UserRow = typeof users.$inferSelect;
 
 /** All SQL of accounts and sessions. */
 export function createUsersRepo(db: Db) {
+  const findByIdQuery = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_find_by_id');
+  const isSessionActiveQuery = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('users_session_active');
   return {
     /** Finds the account of an (issuer, subject) pair or creates it; safe when two logins race. */
     async upsertByIdentity(input: {
@@ -45,8 +62,9 @@ export function createUsersRepo(db: Db) {
         .returning();
       return user!;
     },
+    /** Read on every user-info call: prepared once. */
     async findById(id: number): Promise<UserRow | undefined> {
-      const [user] = await db.select().from(users).where(eq(users.id, id));
+      const [user] = await findByIdQuery.execute({ id });
       return user;
     },
     async createSession(userId: number, expiresAt: Date): Promise<string> {
@@ -55,17 +73,7 @@ export function createUsersRepo(db: Db) {
     },
     /** The session if it exists, belongs to the user, is unexpired and not revoked. */
     async isSessionActive(sessionId: string, userId: number, now: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.id, sessionId),
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-          ),
-        );
+      const [row] = await isSessionActiveQuery.execute({ sessionId, userId, now: now.toISOString() });
       return Boolean(row);
     },
     async revokeSession(sessionId: string, now: Date): Promise<void> {

@@ -53,4 +53,22 @@ describe('voice library', () => {
     const bad = await ctx.app.inject({ method: 'GET', url: '/v1/voices/..%2Fetc/sample.mp3' });
     expect(bad.statusCode).toBe(400);
   });
+
+  it.each(['avatar.svg', 'sample.mp3'])(
+    'tags %s for caches and answers 304 to a matching If-None-Match',
+    async (file) => {
+      const url = `/v1/voices/velvet/${file}`;
+      const first = await ctx.app.inject({ method: 'GET', url });
+      expect(first.headers['cache-control']).toBe('public, max-age=86400');
+      expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^".+"$/);
+      const again = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      const stale = await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"old"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.rawPayload.equals(first.rawPayload)).toBe(true);
+    },
+  );
 });

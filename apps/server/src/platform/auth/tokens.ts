@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export const TOKEN_ISSUER = 'ai-covers';
@@ -12,6 +13,13 @@ export interface TokenClaims {
 
 /** Signs and verifies our own bearer tokens (HS256 only; `alg: none` and others are refused). */
 export function createTokenSigner(secret: Uint8Array, now: () => number = Date.now) {
+  // Imported once: handed raw bytes, jose imports the key into WebCrypto again on every call.
+  let imported: Promise<webcrypto.CryptoKey> | null = null;
+  const key = () =>
+    (imported ??= webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]));
   return {
     async sign(claims: TokenClaims): Promise<{ token: string; expiresAt: Date }> {
       const iat = Math.floor(now() / 1000);
@@ -23,13 +31,13 @@ export function createTokenSigner(secret: Uint8Array, now: () => number = Date.n
         .setAudience(TOKEN_AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(exp)
-        .sign(secret);
+        .sign(await key());
       return { token, expiresAt: new Date(exp * 1000) };
     },
     /** The claims of a valid token, or null for anything forged, expired or malformed. */
     async verify(token: string): Promise<TokenClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await key(), {
           algorithms: ['HS256'],
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,

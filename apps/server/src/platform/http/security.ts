@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { installSecurityHeaders } from './security-headers';
 
 /** The CSP the built web app runs under: no inline script, no third-party origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -19,14 +19,17 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'self'"],
 };
 
+/** Helmet's options: its defaults, our CSP, and no Cross-Origin-Embedder-Policy. */
+export const SECURITY_HEADER_OPTIONS = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  crossOriginEmbedderPolicy: false,
+  // Nothing leaves for other sites (as with no-referrer), but our own form posts carry our
+  // Origin, which the cross-site check reads (with no-referrer a browser sends Origin: null).
+  referrerPolicy: { policy: 'same-origin' },
+} as const;
+
 export async function installSecurity(app: FastifyInstance, opts: { ratePerMinute: number }): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    crossOriginEmbedderPolicy: false,
-    // Nothing leaves for other sites (as with no-referrer), but our own form posts carry our
-    // Origin, which the cross-site check reads (with no-referrer a browser sends Origin: null).
-    referrerPolicy: { policy: 'same-origin' },
-  });
+  installSecurityHeaders(app, SECURITY_HEADER_OPTIONS);
   await app.register(rateLimit, {
     global: true,
     max: opts.ratePerMinute,
