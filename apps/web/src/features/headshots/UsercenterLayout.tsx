@@ -9,7 +9,7 @@ export function UsercenterLayout() {
   const { t } = useTranslation();
   return (
     <div className={styles.page}>
-      <PageIntro title={t('headshots.usercenter.title')} lead={t('headshots.usercenter.kept')} />
+      <PageIntro title={t('headshots.usercenter.title')} lead={t('headshots.usercenter.lead')} />
       <HeadshotsNav />
       <Outlet />
     </div>
