@@ -28,11 +28,21 @@ export function judgeHeader(header: ImageHeader | 'other' | null): LocalVerdict 
   return { approved: true, reasons: [], data: size, header };
 }
 
+/** A blob's bytes through FileReader, which every browser (and jsdom) has. */
+function readBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 /** Reads a file's first bytes and judges them; a file that cannot be read counts as unreadable. */
 export async function checkPhotoFile(file: Blob): Promise<LocalVerdict> {
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await file.slice(0, HEADER_BYTES).arrayBuffer());
+    bytes = await readBytes(file.slice(0, HEADER_BYTES));
   } catch {
     return judgeHeader(null);
   }
