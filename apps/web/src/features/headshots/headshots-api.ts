@@ -2,7 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeadshotMsg, type HeadshotPack, type HeadshotSubmitBody } from '@ai-covers/contracts';
 import { apiGet, apiPost, request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/errors';
+import { registerErrorMessages } from '../../shared/api/error-messages';
 import { uploadFile } from '../upload/upload-client';
+
+// The headshot messages join the one error map as soon as any headshot page loads.
+registerErrorMessages('errors.headshots', HeadshotMsg);
 
 /** Query keys of AI Headshots, one factory so invalidation cannot miss a key. */
 export const headshotKeys = {

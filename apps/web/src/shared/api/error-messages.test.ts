@@ -3,6 +3,8 @@ import { Code, CoverMsg, HeadshotMsg, Msg } from '@ai-covers/contracts';
 import en from '../../locales/en.json';
 import { flattenCopy, type CopyTree } from '../../locales/copy-test-kit';
 import { errorKey, errorNotice, errorText } from './error-messages';
+// Registers the headshot messages, as loading any headshot page does.
+import '../../features/headshots/headshots-api';
 import { ApiError, NetworkError } from './errors';
 
 const englishCopy = flattenCopy(en as CopyTree);
