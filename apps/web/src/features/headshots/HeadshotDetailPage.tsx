@@ -116,6 +116,7 @@ function PackBody({ data }: { data: HeadshotPackDetailData }) {
           {t('headshots.pack.expires', { date: formatDate(pack.expires_at) })}
         </p>
       ) : null}
+      {pack.kind !== 'paid' ? <p className={styles.notice}>{t('headshots.free.watermarked')}</p> : null}
       {pack.status === 'generating' ? <PackProgress pack={pack} /> : null}
       {pack.status === 'failure' ? (
         <div className={styles.failure} role="alert">

@@ -6,6 +6,7 @@ import { errorText } from '../../shared/api/error-messages';
 import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { useLangPath } from '../language/use-lang-path';
 import { BackdropMenu } from './BackdropMenu';
+import { FreeRunActions } from './FreeRunActions';
 import { PhotoUploader } from './PhotoUploader';
 import { PlanPicker } from './PlanPicker';
 import { StylePicker } from './StylePicker';
@@ -91,6 +92,13 @@ export function HeadshotsUploadPage() {
         onConfirm={(ids) => update({ styles: ids })}
       />
       <BackdropMenu categories={stylesQuery.data.categories} photoUrl={approved[0]?.url ?? null} />
+      <FreeRunActions
+        plans={plans.data}
+        photoIds={approved.map((p) => p.id)}
+        styleIds={validStyles}
+        agreed={choices.agreed}
+        toResult={(packId) => langPath(submitResultPath(packId))}
+      />
       <PlanPicker
         plans={plans.data}
         plan={choices.plan}

@@ -206,3 +206,20 @@ export function isGenerating(pack: Pick<HeadshotPack, 'status'>): boolean {
 }
 
 export { HeadshotMsg };
+
+/** The free watermarked try-outs of the §9 tests: one trial result, or the previews while choosing a plan. */
+export type FreeRun = 'trial' | 'previews';
+
+/** Starts a free try-out (portrait trial picture or pre-generation, plan 2); it is polled like any pack. */
+export function useStartFreeRun() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { run: FreeRun; photo_ids: string[]; styles: string[] }) =>
+      apiPost('headshotOnePackData', `/v1/headshots/${input.run}`, {
+        photo_ids: input.photo_ids,
+        styles: input.styles,
+        agree: true,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: headshotKeys.all }),
+  });
+}
