@@ -19,7 +19,6 @@ import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules
 // Routes (request schema → data schema):
 //   GET    /v1/headshots/plans                          → headshotPlansData (signed out too)
 //   GET    /v1/headshots/styles?lang                    headshotStylesQuery → headshotStylesData
-//   GET    /v1/headshots/backdrops/{id}.jpg             the backdrop preview image (public)
 //   GET    /v1/headshots/photos                         → headshotPhotosData
 //   POST   /v1/headshots/photos                         headshotPhotoAddBody → headshotPhotoData
 //   GET    /v1/headshots/photos/{photo_id}              headshotPhotoParams → headshotPhotoData
@@ -30,7 +29,7 @@ import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules
 //   POST   /v1/headshots/packs/{pack_id}/retry          → headshotRetryData
 //   POST   /v1/headshots/packs/{pack_id}/delete         → headshotPackDeleteData
 //   GET    /v1/headshots/packs/{pack_id}/zip?ids        headshotZipQuery → headshotZipData
-//   GET    /v1/headshots/zip/{token}                    the streamed application/zip (no sign-in)
+//   GET    /v1/headshots/zip?token                      the streamed application/zip (no sign-in)
 //   POST   /v1/headshots/packs/{pack_id}/shares         → headshotShareData
 //   POST   /v1/headshots/shares/{share_id}/revoke       headshotShareParams → headshotShareData
 //   GET    /v1/headshots/shares/{share_id}              → headshotShareView (no sign-in; 410 revoked)
@@ -38,8 +37,9 @@ import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules
 //   POST   /v1/headshots/delete-all                     headshotDeleteAllBody → headshotDeleteAllData
 //   POST   /v1/headshots/trial                          headshotTrialBody → headshotOnePackData (A/B)
 //   POST   /v1/headshots/previews                       headshotPreviewBody → headshotOnePackData (A/B)
-// Every call but the three marked needs sign-in (40001 'Not logged in, please log in first').
-// Share page URL: `${PUBLIC_URL}${HEADSHOTS_BASE_PATH}/usercenter/share?id={share_id}`.
+// Every call but those marked 'no sign-in' and plans/styles needs sign-in (40001 'Not logged in, please log in first').
+// Pages the server links to (shares, mails), under BASE_PATH + HEADSHOTS_BASE_PATH:
+//   share page `…/usercenter/share?id={share_id}`, pack detail `…/usercenter/detail?id={pack_id}`.
 
 const opaqueId = (name: string) =>
   z
@@ -122,8 +122,11 @@ export type HeadshotPlansData = z.infer<typeof headshotPlansData>;
 
 export const headshotStylesQuery = z.object({ lang: z.string().max(8).optional(), ...cacheBust });
 
-/** A backdrop resource of §3 (name, url, id): a drawn preview of one of a style's backdrops. */
-export const headshotBackdrop = z.object({ id: z.string(), name: z.string(), url: z.string() });
+/**
+ * A background resource of §3 (name, url, id): one style. Backdrops are drawn while a pack renders
+ * (no image files), so `url` is null until a preview exists.
+ */
+export const headshotBackdrop = z.object({ id: z.string(), name: z.string(), url: z.string().nullable() });
 export type HeadshotBackdrop = z.infer<typeof headshotBackdrop>;
 
 /** One style: what the style picker shows. */
@@ -132,15 +135,14 @@ export const headshotStyle = z.object({
   name: z.string(),
   /** Category name (the §3 menu: 'All' first, then these). */
   category: z.string(),
-  /** Preview of the style's first backdrop. */
-  preview_url: z.string(),
-  backdrops: z.array(headshotBackdrop),
+  /** Distinct results one photo gives in this style (backdrops × framings × grades). */
+  variants_per_photo: z.number().int(),
 });
 export type HeadshotStyle = z.infer<typeof headshotStyle>;
 
 /**
  * `GET /v1/headshots/styles`: styles and the §3 background menu. `categories` is keyed by category
- * name, each with its backdrop resources; the client's menu puts 'All' first.
+ * name, each with its resources; the client's menu puts 'All' first.
  */
 export const headshotStylesData = z.object({
   styles: z.array(headshotStyle),

@@ -17,6 +17,8 @@ export const HEADSHOT_LIMITS = {
   /** Smallest accepted image by default (a setting of the pipeline). */
   minWidth: 512,
   minHeight: 512,
+  /** Most styles one pack may take (the style picker's n/m counter). */
+  maxStyles: 3,
   /** Days results and uploaded photos are kept. */
   retentionDays: 30,
 } as const;

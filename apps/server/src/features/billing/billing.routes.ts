@@ -7,7 +7,6 @@ import {
   checkoutBody,
   checkoutData,
   envelopeOf,
-  headshotPackData,
   orderParams,
   ordersData,
   orderView,
@@ -34,7 +33,7 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(cartData) },
         },
       },
-      async ({ query }) => ok(cartFor(query.type, query.lang, query.abtest)),
+      async ({ query }) => ok(cartFor(query.type, query.lang, query.abtest, billing.headshotsOnSale())),
     );
 
     app.post(
@@ -109,20 +108,6 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await billing.skuInfo(requireUser(request))),
-    );
-
-    app.get(
-      '/v1/billing/headshot-packs',
-      {
-        schema: {
-          tags: ['billing'],
-          summary: 'Paid, unused headshot packs of the account',
-          security: bearer,
-          querystring: noQuery,
-          response: { 200: envelopeOf(headshotPackData) },
-        },
-      },
-      async (request) => ok({ packs: await billing.headshotPacks(requireUser(request)) }),
     );
   };
 }
