@@ -199,4 +199,14 @@ describe('headshot packs on sale', () => {
     expect(cart.package).toHaveLength(2);
     expect((await call(ctx, 'GET', '/v1/headshots/plans')).json().data.on_sale).toBe(true);
   });
+
+  it('free trials and previews are refused while their A/B tests are off for the account', async () => {
+    const { auth } = await signInTestUser(ctx);
+    const plans = (await call(ctx, 'GET', '/v1/headshots/plans', auth)).json().data;
+    const body = { photo_ids: ['photo-000001'], styles: ['navy-studio'], agree: true };
+    const trial = await call(ctx, 'POST', '/v1/headshots/trial', auth, body);
+    expect(trial.statusCode).toBe(plans.ab.trial ? 404 : 403);
+    const previews = await call(ctx, 'POST', '/v1/headshots/previews', auth, body);
+    expect(previews.statusCode).toBe(plans.ab.pre_generation ? 404 : 403);
+  });
 });

@@ -20,10 +20,14 @@ import type { HeadshotsRepo, PackRow, PhotoRow, ResultRow, ShareRow } from './he
 import { packView, photoView, resultView } from './headshots.view';
 import type { ZipLinks } from './zip-links';
 
-/** Seconds per delivered result before any pack has finished here: the committed benchmark's 300.8 s / 50. */
-export const DEFAULT_SECONDS_PER_RESULT = 6;
-/** Fixed cost of a pack beside its results (models, matting start), from the same benchmark. */
-const PACK_OVERHEAD_SECONDS = 45;
+/**
+ * The time model of a pack, from the committed benchmark (bench/headshots/results.md: 8 photos,
+ * 50 results, 300.8 s on two shared cores): checking and matting cost about 30.8 s per photo
+ * ((246.4 s) / 8), rendering about 1.09 s per result ((300.8 - 246.4) / 50). Packs finished here
+ * scale it by how this machine actually did (the median of actual / modelled).
+ */
+export const SECONDS_PER_PHOTO = 30.8;
+export const SECONDS_PER_RESULT = 1.09;
 const DAY_MS = 86_400_000;
 /** The storage kind of headshot uploads and outputs (its byte limit is STORAGE_LIMITS_MB's 'headshots'). */
 export const HEADSHOTS_KIND = 'headshots';
@@ -82,24 +86,24 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     return photoView(row, await signed(row.storageKey, row.name).catch(() => null));
   }
 
-  /** Measured seconds per result: the median of recent packs here, else the benchmark's. */
-  async function secondsPerResult(): Promise<number> {
-    const rates = (await repo.recentFinished(10))
-      .filter((p) => p.startedAt && p.finishedAt && p.delivered > 0)
-      .map((p) => (p.finishedAt!.getTime() - p.startedAt!.getTime()) / 1000 / p.delivered)
+  const modelled = (p: PackRow) => p.photoIds.length * SECONDS_PER_PHOTO + p.count * SECONDS_PER_RESULT;
+
+  /** How this machine did against the model: the median ratio over recent packs, else 1. */
+  async function machineFactor(): Promise<number> {
+    const ratios = (await repo.recentFinished(10))
+      .filter((p) => p.startedAt && p.finishedAt)
+      .map((p) => (p.finishedAt!.getTime() - p.startedAt!.getTime()) / 1000 / modelled(p))
       .sort((a, b) => a - b);
-    return rates.length ? rates[Math.floor(rates.length / 2)]! : DEFAULT_SECONDS_PER_RESULT;
+    return ratios.length ? ratios[Math.floor(ratios.length / 2)]! : 1;
   }
 
-  const remaining = (p: PackRow, perResult: number) =>
-    (1 - p.progress) * (p.count * perResult + PACK_OVERHEAD_SECONDS);
-
+  /** Seconds until a generating pack is done: the packs queued before it, then its own rest. */
   async function estimate(pack: PackRow): Promise<number | null> {
     if (pack.status !== 'generating') return null;
-    const perResult = await secondsPerResult();
+    const factor = await machineFactor();
+    const rest = (p: PackRow) => (1 - p.progress) * modelled(p) * factor;
     const ahead = await repo.queuedBefore(pack.createdAt);
-    const wait = ahead.reduce((sum, p) => sum + remaining(p, perResult), 0);
-    return Math.max(1, Math.round(wait + remaining(pack, perResult)));
+    return Math.max(1, Math.round(ahead.reduce((sum, p) => sum + rest(p), 0) + rest(pack)));
   }
 
   async function packOut(pack: PackRow, first?: ResultRow): Promise<HeadshotPack> {

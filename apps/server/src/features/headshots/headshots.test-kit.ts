@@ -150,3 +150,27 @@ export const silentLog = {
   level: 'silent',
   silent: () => {},
 };
+
+/** Reads a zip's central directory and checks every entry's CRC against its stored bytes. */
+export function readZip(buf: Buffer): { name: string; data: Buffer }[] {
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end).toBeGreaterThanOrEqual(0);
+  const entries = buf.readUInt16LE(end + 10);
+  let at = buf.readUInt32LE(end + 16);
+  const out: { name: string; data: Buffer }[] = [];
+  for (let i = 0; i < entries; i++) {
+    expect(buf.readUInt32LE(at)).toBe(0x02014b50);
+    const crc = buf.readUInt32LE(at + 16);
+    const size = buf.readUInt32LE(at + 20);
+    const nameLen = buf.readUInt16LE(at + 28);
+    const local = buf.readUInt32LE(at + 42);
+    const name = buf.subarray(at + 46, at + 46 + nameLen).toString('utf8');
+    expect(buf.readUInt32LE(local)).toBe(0x04034b50);
+    const localNameLen = buf.readUInt16LE(local + 26);
+    const data = buf.subarray(local + 30 + localNameLen, local + 30 + localNameLen + size);
+    expect(crc32(data) >>> 0, name).toBe(crc);
+    out.push({ name, data });
+    at += 46 + nameLen;
+  }
+  return out;
+}
