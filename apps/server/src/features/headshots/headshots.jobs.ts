@@ -246,11 +246,40 @@ export async function expireHeadshots(
   return { packs, photos };
 }
 
-/** Sends packs that wait without a job (the queue refused at submit, or a shutdown handed them back). */
-export async function sweepPacks(deps: Pick<JobDeps, 'repo' | 'send' | 'now'>): Promise<number> {
+/**
+ * A run older than this has lost its worker (the queue's own expiry of the job is 3 hours and it
+ * retries once): the pack fails with retry offered instead of generating for ever.
+ */
+export const STALE_RUN_MS = 7 * 3600_000;
+
+/**
+ * Sends packs that wait without a job (the queue refused at submit, or a shutdown handed them
+ * back), and fails runs whose worker is gone. Returns how many it sent and failed.
+ */
+export async function sweepPacks(
+  deps: Pick<JobDeps, 'repo' | 'send' | 'now'>,
+): Promise<{ sent: number; failed: number }> {
   const now = deps.now?.() ?? Date.now();
   let sent = 0;
+  let failed = 0;
   for (const pack of await deps.repo.generatingPacks()) {
+    if (pack.taskStatus === 2 && pack.startedAt && now - pack.startedAt.getTime() > STALE_RUN_MS) {
+      const row = await deps.repo.updatePack(
+        pack.id,
+        {
+          status: 'failure',
+          taskStatus: 4,
+          stage: null,
+          error: HeadshotMsg.generateFailed,
+          errorCode: 'WORKER_LOST',
+          finishedAt: new Date(now),
+          expiresAt: new Date(now + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+        },
+        'generating',
+      );
+      if (row) failed++;
+      continue;
+    }
     if (pack.taskStatus !== 1 || pack.jobId || now - pack.createdAt.getTime() < UNSENT_AFTER_MS) continue;
     const jobId = await deps.send('headshots.generate', pack.id).catch(() => null);
     if (jobId) {
@@ -258,7 +287,7 @@ export async function sweepPacks(deps: Pick<JobDeps, 'repo' | 'send' | 'now'>): 
       sent++;
     }
   }
-  return sent;
+  return { sent, failed };
 }
 
 /** Registers the check and generation handlers and the hourly retention and minute sweep. */
@@ -274,7 +303,7 @@ export async function startHeadshotsJobs(
   });
   await deps.queue.work(EXPIRE_JOB, async () => expireHeadshots(deps, new Date()));
   await deps.queue.boss.schedule(EXPIRE_JOB, '17 * * * *', {}, { tz: 'UTC' });
-  await deps.queue.work(SWEEP_JOB, async () => ({ sent: await sweepPacks(deps) }));
+  await deps.queue.work(SWEEP_JOB, async () => sweepPacks(deps));
   await deps.queue.boss.schedule(SWEEP_JOB, '* * * * *', {}, { tz: 'UTC' });
   return { stop: () => shutdown.abort() };
 }
