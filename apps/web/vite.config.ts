@@ -1,10 +1,12 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readBasePath } from './src/app/read-base-path';
+import { readBasePath, readHeadshotsBasePath } from './src/app/read-base-path';
 
 const basePath = readBasePath(process.env.BASE_PATH);
+// The server reads the same setting; `npm start` builds the web app with the same environment.
+const headshotsBasePath = readHeadshotsBasePath(process.env.HEADSHOTS_BASE_PATH);
 
-// Lets the server check that the dist it serves was built for its own BASE_PATH.
+// Lets the server check that the dist it serves was built for its own BASE_PATH and HEADSHOTS_BASE_PATH.
 function buildInfo(): Plugin {
   return {
     name: 'ai-covers-build-info',
@@ -13,7 +15,7 @@ function buildInfo(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'build-info.json',
-        source: JSON.stringify({ basePath }, null, 2) + '\n',
+        source: JSON.stringify({ basePath, headshotsBasePath }, null, 2) + '\n',
       });
     },
   };
@@ -24,6 +26,7 @@ const apiTarget = 'http://localhost:8080';
 export default defineConfig({
   base: basePath + '/',
   plugins: [react(), buildInfo()],
+  define: { 'import.meta.env.HEADSHOTS_BASE_PATH': JSON.stringify(headshotsBasePath) },
   build: { manifest: true, outDir: 'dist', emptyOutDir: true },
   server: {
     port: 5173,

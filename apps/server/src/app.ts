@@ -32,6 +32,7 @@ import { createCategoriesFeature } from './features/categories/categories.featur
 import { createCoverArtFeature } from './features/cover-art/cover-art.feature';
 import { createCoversFeature } from './features/covers/covers.feature';
 import { createCreditsFeature } from './features/credits/credits.feature';
+import { createHeadshotsFeature } from './features/headshots/headshots.feature';
 import { createHealthFeature } from './features/health/health.feature';
 import { createLibraryFeature } from './features/library/library.feature';
 import { createPromotionFeature } from './features/promotion/promotion.feature';
@@ -98,6 +99,19 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     publicOrigin: publicOrigin(settings),
   });
   const billing = createBillingFeature({ settings, db, secret, credits: credits.service });
+  const headshots = createHeadshotsFeature({
+    settings,
+    db,
+    queue,
+    files: storage.files,
+    store: storage.store,
+    secret,
+    mailer,
+    abTests: abTests.service,
+    emailOf: async (userId) => (await users.users.findById(userId))?.email ?? null,
+    origin: publicOrigin(settings),
+    log: app.log,
+  });
   const promotion = createPromotionFeature({
     credits: credits.service,
     secret,
@@ -125,7 +139,9 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   // Hooks between features: the wallet asks covers who owns a task before charging its download;
   // a deleted cover takes its art's files along;
   // sign-in moves visitor work to the account and gathers user info from the features that own it.
+  // a paid headshot order becomes the headshot feature's entitlement (and only then do packs sell);
   credits.service.registerTaskLookup('ai-covers', covers.service.taskLookup);
+  billing.service.registerHeadshots(headshots.entitlements);
   covers.service.registerRemovalHook(coverArt.service.removeCoverArt);
   auth.service.registerVisitorClaim('storage', storage.files.claimVisitorFiles);
   auth.service.registerVisitorClaim('covers', covers.service.claimVisitorTasks);
@@ -145,6 +161,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     covers,
     coverArt,
     billing,
+    headshots,
     promotion,
     accounts,
     auth,

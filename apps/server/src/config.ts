@@ -18,6 +18,13 @@ export const settingsSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   BASE_PATH: basePath.default(''),
   HEADSHOTS_BASE_PATH: basePath.default('/headshots'),
+  /** Worker threads of the headshots pipeline (checks and renders); default one per core, at most 4. */
+  HEADSHOTS_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  /**
+   * Caps the results of every pack (API tests and small trial deployments only); unset = the
+   * plan's count (Basic 50, Pro 100).
+   */
+  HEADSHOTS_RESULTS_LIMIT: z.coerce.number().int().min(1).max(100).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

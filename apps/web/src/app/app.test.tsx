@@ -203,18 +203,26 @@ describe('headshot routes (§2)', () => {
   });
 
   it('the detail page has a back button; the share page does not', async () => {
-    renderApp('/headshots/usercenter/detail');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Headshot pack' })).toBeTruthy();
+    renderApp('/headshots/usercenter/detail?id=pack-0001');
+    expect(await screen.findByText('Sign in to see your headshot packs.')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to my headshots/ })).toBeTruthy();
     cleanup();
     renderApp('/headshots/usercenter/share');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Shared headshots' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'This link is not available' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Back to my headshots/ })).toBeNull();
   });
 
-  it("serves the 'app' alias of the headshot home", async () => {
+  it("serves the 'app' alias of the headshot home, with honest copy only", async () => {
     renderApp('/headshots/app');
-    expect(await screen.findByText('Upload 5 to 20 photos of yourself.')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'What the studio does with your photos' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/50,000|2\.5 million/)).toBeNull();
+  });
+
+  it('sends unknown paths under the headshot product to its root', async () => {
+    const router = renderApp('/de/headshots/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/de/headshots'));
   });
 
   it('opens the login dialog 1200 ms after reaching the user center signed out', async () => {
@@ -222,7 +230,7 @@ describe('headshot routes (§2)', () => {
     try {
       const openLogin = vi.fn();
       renderApp('/headshots/usercenter');
-      await screen.findByText('Your packs will be listed here, with their status.');
+      await screen.findByText('Sign in to see your headshot packs.');
       // The sign-in root registers its own dialog on mount; the spy stands in for it.
       act(() => useAuthStore.getState().registerLogin(openLogin));
       expect(openLogin).not.toHaveBeenCalled();

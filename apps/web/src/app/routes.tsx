@@ -3,6 +3,7 @@ import { Navigate, useParams, type RouteObject } from 'react-router';
 import { LanguageGate } from '../features/language/LanguageGate';
 import { CoversLayout } from '../features/promotions/CoversLayout';
 import { AppLayout } from './layout/AppLayout';
+import { HEADSHOTS_BASE } from '../features/headshots/paths';
 
 // Every page is its own chunk so later features never grow the first page (budget: bench/web).
 const CoversHomePage = lazyWithCopy(() =>
@@ -25,6 +26,9 @@ const UsercenterListPage = lazyWithCopy(() =>
 );
 const HeadshotDetailPage = lazyWithCopy(() =>
   import('../features/headshots/HeadshotDetailPage').then((m) => ({ default: m.HeadshotDetailPage })),
+);
+const SubmitResultPage = lazyWithCopy(() =>
+  import('../features/headshots/SubmitOutcome').then((m) => ({ default: m.SubmitResultPage })),
 );
 const AccountPage = lazyWithCopy(() =>
   import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })),
@@ -60,7 +64,16 @@ function RedirectToRoot() {
   return <Navigate to={lang ? `/${lang}` : '/'} replace />;
 }
 
-/** The headshot tree of §2 mounted at `base`: home (start, upload) and usercenter (list, detail, share). */
+/** Unknown paths under the headshot product go to its root, keeping the language segment (§2). */
+function RedirectToHeadshots() {
+  const { lang } = useParams();
+  return <Navigate to={lang ? `/${lang}${HEADSHOTS_BASE}` : HEADSHOTS_BASE} replace />;
+}
+
+/**
+ * The headshot tree of §2 mounted at `base`: home (start, upload, the submit result) and usercenter
+ * (list, detail, share).
+ */
 function headshotRoutes(base: string): RouteObject[] {
   return [
     {
@@ -69,6 +82,7 @@ function headshotRoutes(base: string): RouteObject[] {
       children: [
         { index: true, element: <HeadshotsStartPage /> },
         { path: 'upload', element: <HeadshotsUploadPage /> },
+        { path: 'result', element: <SubmitResultPage /> },
       ],
     },
     {
@@ -82,6 +96,9 @@ function headshotRoutes(base: string): RouteObject[] {
     },
   ];
 }
+
+/** The headshot base path as a route path below the language segment (no leading slash). */
+const HEADSHOTS_ROUTE = HEADSHOTS_BASE.slice(1);
 
 /** The app's route tree; every route may carry a language segment first (§2, §5). */
 export const appRoutes: RouteObject[] = [
@@ -103,9 +120,11 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           { path: 's/:shareId', element: <SharePage /> },
-          ...headshotRoutes('headshots'),
+          // AI Headshots under HEADSHOTS_BASE_PATH (a setting the build carries, default /headshots).
+          ...headshotRoutes(HEADSHOTS_ROUTE),
           // §2 aliases: 'app' for the headshot home, 'app/usercenter' for the user center.
-          ...headshotRoutes('headshots/app'),
+          ...headshotRoutes(`${HEADSHOTS_ROUTE}/app`),
+          { path: `${HEADSHOTS_ROUTE}/*`, element: <RedirectToHeadshots /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'pricing', element: <PricingPage /> },
           { path: 'account/credits', element: <CreditsCenterPage /> },

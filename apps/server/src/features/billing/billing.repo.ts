@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { LedgerTx } from '../credits/credits.service';
-import { headshotPacks, orders, webhookEvents } from './billing.schema';
+import { orders, webhookEvents } from './billing.schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 type Executor = Db | LedgerTx;
@@ -42,33 +42,6 @@ export function billingOps(x: Executor) {
         .set({ status: 'refunded', refundedCents: cents, refundedAt: at })
         .where(eq(orders.id, id));
     },
-    async insertPack(row: typeof headshotPacks.$inferInsert): Promise<void> {
-      await x.insert(headshotPacks).values(row).onConflictDoNothing();
-    },
-    async lockPack(orderId: number) {
-      const [row] = await x
-        .select()
-        .from(headshotPacks)
-        .where(eq(headshotPacks.orderId, orderId))
-        .for('update');
-      return row;
-    },
-    async markPackUsed(orderId: number, usedBy: string, at: Date): Promise<void> {
-      await x.update(headshotPacks).set({ usedAt: at, usedBy }).where(eq(headshotPacks.orderId, orderId));
-    },
-    /** The oldest unused pack of a plan, locked (skipping ones another transaction holds). */
-    async lockUnusedPack(userId: number, plan: string) {
-      const [row] = await x
-        .select()
-        .from(headshotPacks)
-        .where(
-          and(eq(headshotPacks.userId, userId), eq(headshotPacks.plan, plan), isNull(headshotPacks.usedAt)),
-        )
-        .orderBy(asc(headshotPacks.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      return row;
-    },
   };
 }
 
@@ -108,13 +81,6 @@ export function createBillingRepo(db: Db) {
         .from(orders)
         .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'refunded'])))
         .orderBy(desc(orders.paidAt));
-    },
-    listUnusedPacks(userId: number) {
-      return db
-        .select()
-        .from(headshotPacks)
-        .where(and(eq(headshotPacks.userId, userId), isNull(headshotPacks.usedAt)))
-        .orderBy(asc(headshotPacks.createdAt));
     },
   };
 }

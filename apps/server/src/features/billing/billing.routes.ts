@@ -7,7 +7,6 @@ import {
   checkoutBody,
   checkoutData,
   envelopeOf,
-  headshotPackData,
   orderParams,
   ordersData,
   orderView,
@@ -43,8 +42,10 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { type, lang, abtest } = request.query;
-        const cached = await carts.get(`${type}|${lang ?? ''}|${abtest ?? ''}`, () =>
-          cachedBody(cartEnvelope, ok(cartFor(type, lang, abtest))),
+        // Whether packs sell is fixed for the process (the product is wired or not): part of the key all the same.
+        const onSale = billing.headshotsOnSale();
+        const cached = await carts.get(`${type}|${lang ?? ''}|${abtest ?? ''}|${onSale}`, () =>
+          cachedBody(cartEnvelope, ok(cartFor(type, lang, abtest, onSale))),
         );
         return sendCached(request, reply, cached, CART_CACHE_CONTROL);
       },
@@ -122,20 +123,6 @@ export function billingRoutes(billing: BillingService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(await billing.skuInfo(requireUser(request))),
-    );
-
-    app.get(
-      '/v1/billing/headshot-packs',
-      {
-        schema: {
-          tags: ['billing'],
-          summary: 'Paid, unused headshot packs of the account',
-          security: bearer,
-          querystring: noQuery,
-          response: { 200: envelopeOf(headshotPackData) },
-        },
-      },
-      async (request) => ok({ packs: await billing.headshotPacks(requireUser(request)) }),
     );
   };
 }

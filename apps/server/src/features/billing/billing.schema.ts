@@ -63,26 +63,3 @@ export const webhookEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
-
-/** A paid headshot pack (Basic 50 / Pro 100 photos), consumed once by the headshot feature. */
-export const headshotPacks = pgTable(
-  'headshot_packs',
-  {
-    orderId: bigint('order_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    plan: text('plan').notNull(),
-    photos: integer('photos').notNull(),
-    usedAt: at('used_at'),
-    /** What used it (a headshot batch id), for support. */
-    usedBy: text('used_by'),
-    createdAt: at('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    index('headshot_packs_user_idx').on(t.userId),
-    check('headshot_packs_plan_ck', sql`${t.plan} in ('basic','pro')`),
-  ],
-);

@@ -37,6 +37,19 @@ export function toOrderView(order: OrderRow, at: Date): OrderView {
   };
 }
 
+/**
+ * What a paid headshot pack becomes: an entitlement the headshot feature owns and spends. Both
+ * calls run inside the order's transaction, so an order is paid and granted (or refunded and taken
+ * back) together or not at all.
+ */
+export interface HeadshotEntitlements {
+  grantIn(
+    tx: LedgerTx,
+    row: { userId: number; orderId: number; plan: 'basic' | 'pro'; results: number },
+  ): Promise<void>;
+  refundIn(tx: LedgerTx, orderId: number, at: Date): Promise<'refunded' | 'spent' | 'missing'>;
+}
+
 export interface BillingDeps {
   repo: BillingRepo;
   credits: CreditsService;
@@ -49,6 +62,7 @@ export interface BillingDeps {
 export function createBillingService(deps: BillingDeps) {
   const { repo, credits, provider } = deps;
   const now = credits.now;
+  let headshots: HeadshotEntitlements | null = null;
 
   /** Grants what an item gives, inside the ledger transaction of the order's user. */
   async function fulfilIn(ops: LedgerOps, tx: LedgerTx, order: OrderRow, item: CatalogItem, at: Date) {
@@ -77,11 +91,13 @@ export function createBillingService(deps: BillingDeps) {
         orderId: order.id,
       });
     } else {
-      await billingOps(tx).insertPack({
+      // Checkout refuses headshot packs until the headshot feature is registered, so it is here.
+      if (!headshots) throw new Error('a headshot order was paid while headshot packs are not on sale');
+      await headshots.grantIn(tx, {
         orderId: order.id,
         userId: order.userId,
         plan: item.sku === 'headshots-pro' ? 'pro' : 'basic',
-        photos: item.photos,
+        results: item.photos,
       });
     }
   }
@@ -97,6 +113,8 @@ export function createBillingService(deps: BillingDeps) {
     async checkout(userId: number, sku: string, returnPath = '/'): Promise<CheckoutData> {
       const item = findSku(sku);
       if (!item) throw badRequest(`sku: unknown product ${sku}`);
+      if (item.type === 'headshot' && !headshots)
+        throw new AppError(Code.notAvailable, 'Headshot packs are not on sale at the moment.', 403);
       const order = await repo.insertOrder({
         userId,
         sku,
@@ -216,9 +234,9 @@ export function createBillingService(deps: BillingDeps) {
           cents = Math.floor((order.amountCents * (length - used)) / length);
           await ops.endMembershipOfOrder(order.id, at);
         } else {
-          const pack = await b.lockPack(order.id);
-          if (!pack || pack.usedAt) throw conflict('This headshot pack has been used and cannot be refunded');
-          await b.markPackUsed(order.id, 'refund', at);
+          const outcome = headshots ? await headshots.refundIn(tx, order.id, at) : 'missing';
+          if (outcome !== 'refunded')
+            throw conflict('This headshot pack has been used and cannot be refunded');
           cents = order.amountCents;
         }
         // Inside the transaction: if the provider refuses, nothing above is kept.
@@ -245,24 +263,13 @@ export function createBillingService(deps: BillingDeps) {
       };
     },
 
-    /** Unused headshot packs of the account (for the headshot feature's plan choice). */
-    async headshotPacks(userId: number) {
-      return (await repo.listUnusedPacks(userId)).map((p) => ({
-        order_id: p.orderId,
-        plan: p.plan as 'basic' | 'pro',
-        photos: p.photos,
-      }));
+    /** The headshot feature hands over its entitlements: from then on headshot packs sell. */
+    registerHeadshots(hooks: HeadshotEntitlements): void {
+      headshots = hooks;
     },
 
-    /** Uses one paid pack of a plan for a headshot batch, once; 409 when none is left. */
-    async useHeadshotPack(userId: number, plan: 'basic' | 'pro', batchId: string) {
-      return credits.inUserTx(userId, async (_ops, tx) => {
-        const b = billingOps(tx);
-        const pack = await b.lockUnusedPack(userId, plan);
-        if (!pack) throw conflict(`No unused ${plan} headshot pack: buy one first`);
-        await b.markPackUsed(pack.orderId, batchId, now());
-        return { order_id: pack.orderId, photos: pack.photos };
-      });
+    headshotsOnSale(): boolean {
+      return headshots !== null;
     },
   };
 }

@@ -95,6 +95,22 @@ describe('cart', () => {
   });
 });
 
+describe('headshot packs', () => {
+  it('do not sell until the headshot product registers its entitlements', async () => {
+    const bare = createBillingService({
+      repo: createBillingRepo(ctx.database.db),
+      credits: ctx.features.credits.service,
+      provider: ctx.features.billing.sandbox,
+      publicBase: '',
+    });
+    const { userId } = await signInTestUser(ctx);
+    await expect(bare.checkout(userId, 'headshots-basic')).rejects.toMatchObject({ code: 490026 });
+    await expect(bare.checkout(userId, 'headshots-pro')).rejects.toMatchObject({ code: 490026 });
+    expect(bare.headshotsOnSale()).toBe(false);
+    expect(ctx.features.billing.service.headshotsOnSale()).toBe(true);
+  });
+});
+
 describe('checkout through the sandbox', () => {
   it('rejects bad input and open redirects', async () => {
     const { auth } = await signInTestUser(ctx);
@@ -313,7 +329,7 @@ describe('refunds (30-day money-back)', () => {
     expect(await balance(auth)).toBe(100);
   });
 
-  it('a membership refund ends it now; an unused headshot pack refunds in full, a used one not', async () => {
+  it('a membership refund ends it now; an unused headshot pack refunds in full', async () => {
     const { userId, auth } = await signInTestUser(ctx);
     const m = await checkout(auth, 'member-yearly');
     await confirm(m.url);
@@ -325,15 +341,18 @@ describe('refunds (30-day money-back)', () => {
     await confirm(h1.url);
     const h2 = await checkout(auth, 'headshots-basic');
     await confirm(h2.url);
-    expect((await get('/v1/billing/headshot-packs', auth)).json().data.packs).toHaveLength(2);
-    await ctx.features.billing.service.useHeadshotPack(userId, 'pro', 'batch-1');
-    await expect(ctx.features.billing.service.useHeadshotPack(userId, 'pro', 'batch-2')).rejects.toThrow(
-      /No unused pro/,
-    );
-    expect((await post(`/v1/billing/orders/${h1.order_id}/refund`, auth)).statusCode).toBe(409);
+    // A paid pack is the headshot product's entitlement (a used one is refused there: headshots tests).
+    const available = async () =>
+      Object.fromEntries(
+        (await get('/v1/headshots/plans', auth))
+          .json()
+          .data.plans.map((p: { id: string; available: number }) => [p.id, p.available]),
+      );
+    expect(await available()).toEqual({ basic: 1, pro: 1 });
     expect((await post(`/v1/billing/orders/${h2.order_id}/refund`, auth)).json().data.refunded_cents).toBe(
       2900,
     );
-    expect((await get('/v1/billing/headshot-packs', auth)).json().data.packs).toHaveLength(0);
+    expect((await post(`/v1/billing/orders/${h2.order_id}/refund`, auth)).statusCode).toBe(409);
+    expect(await available()).toEqual({ basic: 0, pro: 1 });
   });
 });

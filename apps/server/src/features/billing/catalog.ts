@@ -113,9 +113,10 @@ export function findSku(sku: string): CatalogItem | undefined {
  * The cart of `GET /v1/cart` (§7): packages, subscriptions and the short phone list (wap). With
  * the purchase A/B test on (plan 2, English only, §9) the yearly plan is the one we highlight.
  */
-export function cartFor(type: string, lang?: string, abtest?: number): CartData {
+export function cartFor(type: string, lang?: string, abtest?: number, headshotsOnSale = false): CartData {
   if (type === 'headshots') {
-    const packs = CATALOG.filter((i) => i.type === 'headshot');
+    // No headshot pack sells until the headshot product can make one (its feature is wired).
+    const packs = headshotsOnSale ? CATALOG.filter((i) => i.type === 'headshot') : [];
     return { package: packs, subscription: [], wap: packs };
   }
   const yearlyFirst = abtest === 2 && (lang ?? 'en') === 'en';

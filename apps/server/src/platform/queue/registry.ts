@@ -62,6 +62,35 @@ export const jobs = {
     retryDelaySeconds: 10,
     expireInSeconds: COVER_ART_LIMITS.videoTimeoutSeconds + 120,
   }),
+  // Headshots: one photo check per job (seconds; a retry for a worker that died).
+  'headshots.check': defineJob({
+    payload: z.object({ id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 5,
+    expireInSeconds: 300,
+  }),
+  // Headshots: one pack per job. A Pro pack takes minutes on two cores; the expiry leaves room
+  // for a loaded machine, and one retry covers a worker that died mid-run.
+  'headshots.generate': defineJob({
+    payload: z.object({ id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 3 * 3600,
+  }),
+  // Headshots: hourly deletion of packs and photos past their 30 days (bytes too).
+  'headshots.expire': defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 1800,
+  }),
+  // Headshots: packs waiting without a job get one.
+  'headshots.sweep': defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+  }),
 } as const;
 
 export type JobName = keyof typeof jobs;

@@ -5,6 +5,7 @@ import { CreditsBadge } from '../../features/credits/CreditsBadge';
 import { LanguageSwitcher } from '../../features/language/LanguageSwitcher';
 import { useLangPath } from '../../features/language/use-lang-path';
 import { SignOutButton } from '../../features/auth/SignOutButton';
+import { HEADSHOTS_BASE } from '../../features/headshots/paths';
 import styles from './Header.module.css';
 
 /** The shared header: brand, main navigation, language, credits and the account entry. */
@@ -30,7 +31,7 @@ export function Header() {
           <NavLink to={langPath('/covers')} className={navClass}>
             {t('nav.myCovers')}
           </NavLink>
-          <NavLink to={langPath('/headshots')} className={navClass}>
+          <NavLink to={langPath(HEADSHOTS_BASE)} className={navClass}>
             {t('nav.headshots')}
           </NavLink>
           <NavLink to={langPath('/pricing')} className={navClass}>

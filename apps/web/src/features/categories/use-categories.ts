@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isHeadshotsPath } from '../headshots/paths';
 import { fetchCategories, type CategoryProduct } from './category-api';
 
 /** Query keys of the categories feature. */
@@ -22,9 +23,9 @@ export function useCategories(product: CategoryProduct, lang: string) {
   return useQuery(categoryQueryOptions(product, lang));
 }
 
-/** Which product a route path belongs to (headshots live under /headshots). */
+/** Which product a route path belongs to (headshots live under HEADSHOTS_BASE_PATH). */
 export function categoryProductForPath(path: string): CategoryProduct {
-  return /^\/headshots(\/|$)/.test(path) ? 'headshots' : 'covers';
+  return isHeadshotsPath(path) ? 'headshots' : 'covers';
 }
 
 /** Refreshes the category data in the background on every navigation (§2). */

@@ -1,28 +1,258 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HeadshotMsg, Msg, type HeadshotPackDetailData } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
+import { errorText } from '../../shared/api/error-messages';
+import { useNoticeStore } from '../../shared/api/notice-store';
+import { formatDate } from '../../shared/format/format';
+import { startBrowserDownload } from '../../shared/download/browser-download';
+import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { useSignInPrompt } from '../auth/use-sign-in-prompt';
 import { useLangPath } from '../language/use-lang-path';
-import { headshotPaths } from './paths';
+import { ContactButton } from './ContactButton';
+import { FeedbackDialog } from './FeedbackDialog';
+import { PackProgress } from './PackProgress';
+import { ResultGrid } from './ResultGrid';
+import { SharedPack } from './SharedPack';
+import {
+  fetchHeadshotZip,
+  useCreateHeadshotShare,
+  useHeadshotPack,
+  useRetryHeadshotPack,
+  useRevokeHeadshotShare,
+} from './headshots-api';
+import { headshotPaths, packSharePath } from './paths';
 import styles from './Headshots.module.css';
 
 /**
- * One pack. The same page serves 'detail' (back button, no sharing) and 'share'
- * (no back button, sharing on), as §2 describes.
+ * One pack. The same page serves 'detail' (the owner's: back button, no sharing) and 'share' (the
+ * public link: no back button, sharing on), as §2 describes.
  */
 export function HeadshotDetailPage({ mode }: { mode: 'detail' | 'share' }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return mode === 'share' ? <SharedPack shareId={id} /> : <PackDetail packId={id} />;
+}
+
+function PackDetail({ packId }: { packId: string }) {
   const { t } = useTranslation();
   const langPath = useLangPath();
-  const isShare = mode === 'share';
+  const signedIn = useAuthStore(selectSignedIn);
+  useSignInPrompt(!signedIn);
+  const query = useHeadshotPack(packId, signedIn);
+  const back = (
+    <Link to={langPath(headshotPaths.usercenter)} className={styles.back} data-testid="back">
+      ← {t('headshots.detail.back')}
+    </Link>
+  );
+  if (!signedIn) {
+    return (
+      <section className={ui.card}>
+        {back}
+        <p>{t('headshots.usercenter.signedOut')}</p>
+      </section>
+    );
+  }
+  if (query.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (query.isError) {
+    return (
+      <section className={ui.card}>
+        {back}
+        <p role="alert" className={styles.error}>
+          {errorText(t, query.error, 'errors.generic')}
+        </p>
+      </section>
+    );
+  }
   return (
-    <section className={ui.card}>
-      {isShare ? null : (
-        <Link to={langPath(headshotPaths.usercenter)} className={styles.back}>
-          ← {t('headshots.detail.back')}
-        </Link>
-      )}
-      <h2 className={styles.cardTitle}>{t(isShare ? 'headshots.share.title' : 'headshots.detail.title')}</h2>
-      <p>{t(isShare ? 'headshots.share.text' : 'headshots.detail.text')}</p>
-      <span className={ui.badge}>{t('common.comingSoon')}</span>
+    <section className={ui.card} data-testid="pack-detail" data-status={query.data.pack.status}>
+      {back}
+      <PackBody data={query.data} />
     </section>
+  );
+}
+
+function PackBody({ data }: { data: HeadshotPackDetailData }) {
+  const { t } = useTranslation();
+  const langPath = useLangPath();
+  const { pack, results } = data;
+  const retry = useRetryHeadshotPack();
+  const notify = useNoticeStore((s) => s.show);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [downloading, setDownloading] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  async function download(ids: string[]) {
+    setDownloading(true);
+    try {
+      const zip = await fetchHeadshotZip(pack.id, ids);
+      startBrowserDownload(zip.url, zip.name);
+    } catch {
+      notify('errors.downloadFailed', Msg.downloadFailed);
+    } finally {
+      setDownloading(false);
+    }
+  }
+  function toggle(id: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <div className={styles.stack}>
+      <div className={styles.rowBetween}>
+        <h2 className={styles.cardTitle}>{t(`headshots.plan.${pack.plan}`, { n: pack.count })}</h2>
+        <span className={styles.small} data-testid="pack-status">
+          {t(`headshots.pack.status.${pack.status}`)}
+        </span>
+      </div>
+      {pack.expires_at ? (
+        <p className={styles.small} data-testid="pack-expires">
+          {t('headshots.pack.expires', { date: formatDate(pack.expires_at) })}
+        </p>
+      ) : null}
+      {pack.kind !== 'paid' ? <p className={styles.notice}>{t('headshots.free.watermarked')}</p> : null}
+      {pack.status === 'generating' ? <PackProgress pack={pack} /> : null}
+      {pack.status === 'failure' ? (
+        <div className={styles.failure} role="alert">
+          <p className={styles.failureTitle}>{t('errors.headshots.generateFailed')}</p>
+          <div className={styles.actionsRow}>
+            <button
+              type="button"
+              className={ui.button}
+              disabled={retry.isPending}
+              onClick={() =>
+                retry.mutate(pack.id, {
+                  onSuccess: () => notify('errors.headshots.retryOk', HeadshotMsg.retryOk),
+                  onError: () => notify('errors.headshots.retryFailed', HeadshotMsg.retryFailed),
+                })
+              }
+              data-testid="retry-pack"
+            >
+              {t('common.retry')}
+            </button>
+            <ContactButton packId={pack.id} />
+          </div>
+        </div>
+      ) : null}
+      {results.length > 0 ? (
+        <>
+          <div className={styles.actionsRow}>
+            <button
+              type="button"
+              className={ui.button}
+              disabled={downloading}
+              onClick={() => void download([])}
+              data-testid="download-all"
+            >
+              {t('headshots.detail.downloadAll', { n: results.length })}
+            </button>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.secondary}`}
+              disabled={downloading || selected.size === 0}
+              onClick={() => void download([...selected])}
+              data-testid="download-selected"
+            >
+              {t('headshots.detail.downloadSelected', { n: selected.size })}
+            </button>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.secondary}`}
+              onClick={() =>
+                setSelected(selected.size === results.length ? new Set() : new Set(results.map((r) => r.id)))
+              }
+            >
+              {t(
+                selected.size === results.length
+                  ? 'headshots.detail.selectNone'
+                  : 'headshots.detail.selectAll',
+              )}
+            </button>
+          </div>
+          <p className={styles.small}>{t('headshots.detail.likenessNote')}</p>
+          <ResultGrid results={results} selected={selected} onToggle={toggle} />
+        </>
+      ) : null}
+      {pack.status === 'success' ? <ShareLinks data={data} /> : null}
+      <div className={styles.actionsRow}>
+        <Link to={langPath(headshotPaths.upload)} className={ui.button} data-testid="create-new">
+          {t('headshots.detail.createNew')}
+        </Link>
+        {pack.status === 'success' ? (
+          <button
+            type="button"
+            className={`${ui.button} ${ui.secondary}`}
+            onClick={() => setFeedbackOpen(true)}
+          >
+            {t('headshots.feedback.open')}
+          </button>
+        ) : null}
+      </div>
+      <aside className={styles.promo} data-testid="promo-banner">
+        <strong>{t('headshots.detail.promoTitle')}</strong>
+        <span className={styles.small}>{t('headshots.detail.promoText')}</span>
+        <Link to={langPath('/')} className={`${ui.button} ${ui.secondary}`}>
+          {t('headshots.detail.promoCta')}
+        </Link>
+      </aside>
+      <FeedbackDialog packId={pack.id} open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+    </div>
+  );
+}
+
+/** The pack's public links: make one (it opens the share page), or turn one off for good. */
+function ShareLinks({ data }: { data: HeadshotPackDetailData }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const langPath = useLangPath();
+  const create = useCreateHeadshotShare(data.pack.id);
+  const revoke = useRevokeHeadshotShare(data.pack.id);
+  const live = data.shares.filter((s) => !s.revoked);
+  return (
+    <div className={styles.shareBox}>
+      <h3 className={styles.smallHeading}>{t('headshots.detail.publicLinks')}</h3>
+      {live.length === 0 ? <p className={styles.small}>{t('headshots.detail.noLinks')}</p> : null}
+      <ul className={styles.linkList}>
+        {live.map((s) => (
+          <li key={s.id}>
+            <Link to={langPath(packSharePath(s.id))} className={styles.fileName} data-testid="share-link">
+              {s.url}
+            </Link>
+            <button
+              type="button"
+              className={`${ui.button} ${ui.secondary} ${styles.small}`}
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(s.id)}
+            >
+              {t('headshots.detail.revoke')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {create.isError ? (
+        <p role="alert" className={styles.error}>
+          {errorText(t, create.error, 'errors.generic')}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className={`${ui.button} ${ui.secondary}`}
+        disabled={create.isPending}
+        onClick={() =>
+          create.mutate(undefined, {
+            onSuccess: ({ share }) => void navigate(langPath(packSharePath(share.id))),
+          })
+        }
+        data-testid="create-share"
+      >
+        {t('headshots.detail.makeLink')}
+      </button>
+    </div>
   );
 }

@@ -1,27 +1,67 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HEADSHOT_LIMITS, HEADSHOT_PLANS } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { useLangPath } from '../language/use-lang-path';
 import { headshotPaths } from './paths';
 import styles from './Headshots.module.css';
 
-/** Start page: what the headshot studio will do, with the entry to the upload step. */
+/**
+ * Start page: what the studio does with your own photos, said as it is (a studio backdrop,
+ * framing, light and colour, a gentle retouch; no invented face), and the way in.
+ */
 export function HeadshotsStartPage() {
   const { t } = useTranslation();
   const langPath = useLangPath();
+  const values = {
+    min: HEADSHOT_LIMITS.minPhotos,
+    max: HEADSHOT_LIMITS.maxPhotos,
+    basic: HEADSHOT_PLANS.basic.results,
+    pro: HEADSHOT_PLANS.pro.results,
+    days: HEADSHOT_LIMITS.retentionDays,
+  };
   return (
-    <section className={ui.card}>
-      <p className={styles.stats}>{t('headshots.stats')}</p>
-      <p>{t('headshots.start.coming')}</p>
-      <ol className={ui.list}>
-        <li>{t('headshots.start.step1')}</li>
-        <li>{t('headshots.start.step2')}</li>
-        <li>{t('headshots.start.step3')}</li>
-      </ol>
-      <p className={styles.plans}>{t('headshots.plans')}</p>
-      <Link to={langPath(headshotPaths.upload)} className={ui.button}>
-        {t('headshots.start.cta')}
-      </Link>
-    </section>
+    <div className={styles.stack}>
+      <section className={ui.card}>
+        <h2 className={styles.cardTitle}>{t('headshots.start.title')}</h2>
+        <ul className={styles.featureList}>
+          <li>
+            <strong>{t('headshots.start.backdropTitle')}</strong>
+            <span>{t('headshots.start.backdrop')}</span>
+          </li>
+          <li>
+            <strong>{t('headshots.start.framingTitle')}</strong>
+            <span>{t('headshots.start.framing')}</span>
+          </li>
+          <li>
+            <strong>{t('headshots.start.lightTitle')}</strong>
+            <span>{t('headshots.start.light')}</span>
+          </li>
+          <li>
+            <strong>{t('headshots.start.retouchTitle')}</strong>
+            <span>{t('headshots.start.retouch')}</span>
+          </li>
+        </ul>
+        <p className={styles.small}>{t('headshots.start.honest')}</p>
+      </section>
+      <section className={ui.card}>
+        <h2 className={styles.cardTitle}>{t('headshots.start.howTitle')}</h2>
+        <ol className={ui.list}>
+          <li>{t('headshots.start.step1', values)}</li>
+          <li>{t('headshots.start.step2')}</li>
+          <li>{t('headshots.start.step3', values)}</li>
+          <li>{t('headshots.start.step4', values)}</li>
+        </ol>
+        <p className={styles.plans}>{t('headshots.plans', values)}</p>
+        <div className={styles.actionsRow}>
+          <Link to={langPath(headshotPaths.upload)} className={ui.button} data-testid="start-upload">
+            {t('headshots.start.cta')}
+          </Link>
+          <Link to={langPath(headshotPaths.usercenter)} className={`${ui.button} ${ui.secondary}`}>
+            {t('headshots.nav.usercenter')}
+          </Link>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,15 +1,220 @@
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { HEADSHOT_LIMITS, type HeadshotGender, type HeadshotPlansData } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
+import { errorText } from '../../shared/api/error-messages';
+import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { useLangPath } from '../language/use-lang-path';
+import { BackdropMenu } from './BackdropMenu';
+import { FreeRunActions } from './FreeRunActions';
+import { PhotoUploader } from './PhotoUploader';
+import { PlanPicker } from './PlanPicker';
+import { StylePicker } from './StylePicker';
+import { SubmitFailure } from './SubmitOutcome';
+import {
+  useHeadshotPhotos,
+  useHeadshotPlans,
+  useHeadshotStyles,
+  useSubmitHeadshotPack,
+} from './headshots-api';
+import { headshotPaths, submitResultPath } from './paths';
+import { useUploadChoices } from './upload-choices';
+import { hasEnoughPhotos } from './upload-rules';
 import styles from './Headshots.module.css';
 
-/** Upload page: the photo rules of §5, until the uploader lands. */
+const GENDERS: HeadshotGender[] = ['female', 'male', 'unspecified'];
+
+/** Upload page (§2): photos, gender, style, plan, then submit. */
 export function HeadshotsUploadPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const signedIn = useAuthStore(selectSignedIn);
+  const openLogin = useAuthStore((s) => s.openLogin);
+  const plans = useHeadshotPlans(signedIn);
+  const photos = useHeadshotPhotos(signedIn);
+  const stylesQuery = useHeadshotStyles(i18n.language);
+  const { choices, update, reset } = useUploadChoices();
+  const langPath = useLangPath();
+
+  if (!signedIn) {
+    return (
+      <section className={ui.card}>
+        <h2 className={styles.cardTitle}>{t('headshots.upload.title')}</h2>
+        <p>{t('headshots.upload.signIn')}</p>
+        <button
+          type="button"
+          className={ui.button}
+          onClick={() => openLogin?.()}
+          data-testid="upload-sign-in"
+        >
+          {t('headshots.upload.signInButton')}
+        </button>
+      </section>
+    );
+  }
+  if (plans.isPending || stylesQuery.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (plans.isError || stylesQuery.isError) {
+    return (
+      <p role="alert" className={styles.error}>
+        {errorText(t, plans.error ?? stylesQuery.error, 'errors.generic')}
+      </p>
+    );
+  }
+  const approved = photos.data?.photos.filter((p) => p.status === 'approved') ?? [];
+  const validStyles = choices.styles.filter((id) => stylesQuery.data.styles.some((s) => s.id === id));
+
   return (
-    <section className={ui.card}>
-      <h2 className={styles.cardTitle}>{t('headshots.upload.title')}</h2>
-      <p>{t('headshots.upload.text')}</p>
-      <span className={ui.badge}>{t('headshots.upload.coming')}</span>
+    <div className={styles.stack}>
+      <PhotoUploader data={photos.data} agreed={choices.agreed} onAgree={() => update({ agreed: true })} />
+      <section className={ui.card} aria-labelledby="hs-gender-title">
+        <h2 id="hs-gender-title" className={styles.cardTitle}>
+          {t('headshots.gender.title')}
+        </h2>
+        <p className={styles.small}>{t('headshots.gender.note')}</p>
+        <div className={styles.actionsRow} role="radiogroup" aria-labelledby="hs-gender-title">
+          {GENDERS.map((g) => (
+            <label key={g} className={styles.choice}>
+              <input
+                type="radio"
+                name="headshot-gender"
+                checked={choices.gender === g}
+                onChange={() => update({ gender: g })}
+                data-testid={`gender-${g}`}
+              />
+              {t(`headshots.gender.${g}`)}
+            </label>
+          ))}
+        </div>
+      </section>
+      <StylePicker
+        list={stylesQuery.data.styles}
+        max={plans.data.max_styles}
+        confirmed={validStyles}
+        onConfirm={(ids) => update({ styles: ids })}
+      />
+      <BackdropMenu categories={stylesQuery.data.categories} photoUrl={approved[0]?.url ?? null} />
+      <FreeRunActions
+        plans={plans.data}
+        photoIds={approved.map((p) => p.id)}
+        styleIds={validStyles}
+        agreed={choices.agreed}
+        toResult={(packId) => langPath(submitResultPath(packId))}
+      />
+      <PlanPicker
+        plans={plans.data}
+        plan={choices.plan}
+        onPlan={(plan) => update({ plan })}
+        returnPath={langPath(headshotPaths.upload)}
+      />
+      <SubmitPanel
+        plans={plans.data}
+        approvedIds={approved.map((p) => p.id)}
+        checking={photos.data?.checking ?? 0}
+        declined={photos.data?.declined ?? 0}
+        choices={{ ...choices, styles: validStyles }}
+        onSubmitted={(packId) => {
+          reset();
+          return langPath(submitResultPath(packId));
+        }}
+      />
+    </div>
+  );
+}
+
+/** What is still missing before a pack can be submitted, as i18n keys with values. */
+export function missingSteps(input: {
+  approved: number;
+  checking: number;
+  declined: number;
+  min: number;
+  agreed: boolean;
+  gender: HeadshotGender | null;
+  styles: number;
+  available: number;
+}): { key: string; values?: Record<string, number> }[] {
+  const steps: { key: string; values?: Record<string, number> }[] = [];
+  if (!input.agreed) steps.push({ key: 'headshots.submit.needAgreement' });
+  if (!hasEnoughPhotos(input.approved, input.min))
+    steps.push({ key: 'headshots.submit.needPhotos', values: { min: input.min, approved: input.approved } });
+  if (input.checking > 0) steps.push({ key: 'headshots.submit.needChecks' });
+  if (input.declined > 0) steps.push({ key: 'headshots.submit.needReplace', values: { n: input.declined } });
+  if (input.gender === null) steps.push({ key: 'headshots.submit.needGender' });
+  if (input.styles === 0) steps.push({ key: 'headshots.submit.needStyle' });
+  if (input.available === 0) steps.push({ key: 'headshots.submit.needPack' });
+  return steps;
+}
+
+function SubmitPanel({
+  plans,
+  approvedIds,
+  checking,
+  declined,
+  choices,
+  onSubmitted,
+}: {
+  plans: HeadshotPlansData;
+  approvedIds: string[];
+  checking: number;
+  declined: number;
+  choices: ReturnType<typeof useUploadChoices>['choices'];
+  onSubmitted: (packId: string) => string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const submit = useSubmitHeadshotPack();
+  const plan = plans.plans.find((p) => p.id === choices.plan);
+  const missing = missingSteps({
+    approved: approvedIds.length,
+    checking,
+    declined,
+    min: plans.min_photos ?? HEADSHOT_LIMITS.minPhotos,
+    agreed: choices.agreed,
+    gender: choices.gender,
+    styles: choices.styles.length,
+    available: plan?.available ?? 0,
+  });
+
+  function handleSubmit() {
+    if (missing.length > 0 || !choices.gender) return;
+    submit.mutate(
+      {
+        photo_ids: approvedIds.slice(0, plans.max_photos),
+        styles: choices.styles,
+        gender: choices.gender,
+        plan: choices.plan,
+        agree: choices.agreed,
+      },
+      { onSuccess: ({ pack }) => void navigate(onSubmitted(pack.id)) },
+    );
+  }
+
+  return (
+    <section className={ui.card} aria-labelledby="hs-submit-title">
+      <h2 id="hs-submit-title" className={styles.cardTitle}>
+        {t('headshots.submit.title')}
+      </h2>
+      {missing.length > 0 ? (
+        <ul className={ui.list} data-testid="submit-missing">
+          {missing.map((m) => (
+            <li key={m.key}>{t(m.key, m.values)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.small}>
+          {t('headshots.submit.ready', { photos: approvedIds.length, n: plan?.results ?? 0 })}
+        </p>
+      )}
+      {submit.isError ? (
+        <SubmitFailure error={submit.error} onRetry={handleSubmit} retrying={submit.isPending} />
+      ) : null}
+      <button
+        type="button"
+        className={ui.button}
+        disabled={missing.length > 0 || submit.isPending}
+        onClick={handleSubmit}
+        data-testid="submit-pack"
+      >
+        {submit.isPending ? t('headshots.submit.sending') : t('headshots.submit.button')}
+      </button>
     </section>
   );
 }

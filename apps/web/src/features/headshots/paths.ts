@@ -1,5 +1,10 @@
-/** Base path of the headshot product inside the app (DESIGN §1.2: default '/headshots'). */
-export const HEADSHOTS_BASE = '/headshots';
+import { readHeadshotsBasePath } from '../../app/read-base-path';
+
+/**
+ * Where AI Headshots lives inside the app: the HEADSHOTS_BASE_PATH setting the build was made
+ * with (default '/headshots', DESIGN §1.2). The server checks the build against its own setting.
+ */
+export const HEADSHOTS_BASE = readHeadshotsBasePath(import.meta.env.HEADSHOTS_BASE_PATH);
 
 /** In-app paths of the headshot product (§2). */
 export const headshotPaths = {
@@ -8,4 +13,25 @@ export const headshotPaths = {
   usercenter: `${HEADSHOTS_BASE}/usercenter`,
   detail: `${HEADSHOTS_BASE}/usercenter/detail`,
   share: `${HEADSHOTS_BASE}/usercenter/share`,
+  result: `${HEADSHOTS_BASE}/result`,
 } as const;
+
+/** The detail page of one pack (back button, no sharing). */
+export function packDetailPath(packId: string): string {
+  return `${headshotPaths.detail}?id=${encodeURIComponent(packId)}`;
+}
+
+/** The public page of a shared pack (no back button, sharing on). */
+export function packSharePath(shareId: string): string {
+  return `${headshotPaths.share}?id=${encodeURIComponent(shareId)}`;
+}
+
+/** The submit result page of a pack (§2: success or failure, retry, contact, user center). */
+export function submitResultPath(packId: string): string {
+  return `${headshotPaths.result}?id=${encodeURIComponent(packId)}`;
+}
+
+/** True when an in-app path (language segment removed) belongs to the headshot product. */
+export function isHeadshotsPath(path: string): boolean {
+  return path === HEADSHOTS_BASE || path.startsWith(`${HEADSHOTS_BASE}/`);
+}

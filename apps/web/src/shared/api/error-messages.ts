@@ -4,9 +4,10 @@ import { CoverArtMsg, CoverMsg, Msg } from '@ai-covers/contracts';
 // The one map from a failure to its copy. A failure is known by its §8 message: the server sends
 // code 1 with many different messages, and failures of the browser's own (the network, an upload,
 // a task's stored error) carry no code at all. §8 message `Msg.x` reads `errors.x`; a covers-tool
-// message `CoverMsg.x` reads `errors.covers.x`, a cover art message `CoverArtMsg.x` `errors.coverArt.x`. A message missing here is shown as it was written
+// message `CoverMsg.x` reads `errors.covers.x`, a cover art message `CoverArtMsg.x` `errors.coverArt.x`, a
+// headshot message `HeadshotMsg.x` `errors.headshots.x` (registered by that feature, below). A message missing here is shown as it was written
 // (a contract's field check names the field, which is the most useful thing to show).
-const ERROR_KEYS: Readonly<Record<string, string>> = {
+const ERROR_KEYS: Record<string, string> = {
   [Msg.network]: 'errors.network',
   [Msg.generic]: 'errors.generic',
   [Msg.notLoggedIn]: 'errors.notLoggedIn',
@@ -23,6 +24,15 @@ const ERROR_KEYS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(CoverMsg).map(([name, text]) => [text, `errors.covers.${name}`])),
   ...Object.fromEntries(Object.entries(CoverArtMsg).map(([name, text]) => [text, `errors.coverArt.${name}`])),
 };
+
+/**
+ * Adds a lazily loaded feature's messages to the map: `messages.x` reads `${prefix}.x`. A text the
+ * map already knows keeps its key (§8's own messages come first). AI Headshots registers its
+ * messages when its code loads, so their schemas' module never weighs on the first page (bench/web).
+ */
+export function registerErrorMessages(prefix: string, messages: Readonly<Record<string, string>>): void {
+  for (const [name, text] of Object.entries(messages)) ERROR_KEYS[text] ??= `${prefix}.${name}`;
+}
 
 /** The message of a failure: an Error's message, or the text itself. */
 function messageOf(failure: unknown): string {

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createHeadshots, listStyles, type Headshots } from '@ai-covers/headshots';
+import type { Settings } from '../../config';
+import type { Db } from '../../platform/db/client';
+import { defineFeature } from '../../platform/feature';
+import type { Mailer } from '../../platform/mail/mail';
+import type { Queue } from '../../platform/queue/queue';
+import type { ObjectStore } from '../../platform/storage/object-store';
+import type { AbTestService } from '../ab-test/ab-test.service';
+import type { FilesService } from '../storage/files.service';
+import { startHeadshotsJobs } from './headshots.jobs';
+import { createReadyNotifier } from './headshots.mail';
+import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
+import { headshotsRoutes } from './headshots.routes';
+import { createHeadshotsService } from './headshots.service';
+import { createZipLinks } from './zip-links';
+
+/** Plan 2 of a §9 test means on. */
+const ON = 2;
+
+/**
+ * AI Headshots: photos and their checks, paid packs (entitlements billing grants), generation on
+ * the shared queue with the headshots pipeline, downloads, shares and retention.
+ */
+export function createHeadshotsFeature(deps: {
+  settings: Settings;
+  db: Db;
+  queue: Queue;
+  files: FilesService;
+  store: ObjectStore;
+  secret: Uint8Array;
+  mailer: Mailer;
+  abTests: AbTestService;
+  emailOf: (userId: number) => Promise<string | null>;
+  /** Absolute origin for mails (PUBLIC_URL's, else localhost and the port). */
+  origin: string;
+  log: FastifyBaseLogger;
+}) {
+  const { settings } = deps;
+  const repo = createHeadshotsRepo(deps.db);
+  const productPath = `${settings.BASE_PATH}${settings.HEADSHOTS_BASE_PATH}`;
+  // One pipeline per process, started on first use (its worker threads load models then).
+  let pipeline: Headshots | null = null;
+  const getPipeline = () => (pipeline ??= createHeadshots({ threads: settings.HEADSHOTS_THREADS }));
+  const send = async (name: 'headshots.check' | 'headshots.generate', id: string) =>
+    deps.queue.send(name, { id });
+  const abPlans = async (userId: number) => {
+    const plan = (code: string) => deps.abTests.planFor(code, String(userId)).then((p) => p === ON);
+    return {
+      trial: await plan('portrait_trial_picture'),
+      multiple_run: await plan('portrait_multiple_run'),
+      pre_generation: await plan('portrait_pre_generation'),
+    };
+  };
+  const service = createHeadshotsService({
+    repo,
+    files: deps.files,
+    styles: listStyles,
+    send,
+    zipLinks: createZipLinks(deps.secret),
+    // The pipeline ships with the server, so packs sell wherever this feature is wired.
+    onSale: () => true,
+    abPlans,
+    config: {
+      productPath,
+      headshotsBasePath: settings.HEADSHOTS_BASE_PATH,
+      resultsLimit: settings.HEADSHOTS_RESULTS_LIMIT ?? null,
+    },
+  });
+  return defineFeature({
+    service,
+    /** What billing calls inside the transaction that marks an order paid or refunds it. */
+    entitlements: {
+      grantIn: (tx: Tx, row: { userId: number; orderId: number; plan: 'basic' | 'pro'; results: number }) =>
+        entitlementOps(tx).grant(row),
+      refundIn: (tx: Tx, orderId: number, at: Date) => entitlementOps(tx).refund(orderId, at),
+      available: (userId: number) => repo.availableByPlan(userId),
+    },
+    routes: [headshotsRoutes(service, { store: deps.store, publicUrl: settings.PUBLIC_URL })],
+    startJobs: (queue, log) =>
+      startHeadshotsJobs({
+        queue,
+        log,
+        repo,
+        files: deps.files,
+        pipeline: getPipeline,
+        send: (name, id) => send(name, id),
+        notifyReady: createReadyNotifier({
+          mailer: deps.mailer,
+          emailOf: deps.emailOf,
+          productUrl: `${deps.origin}${productPath}`,
+        }),
+      }),
+    close: async () => {
+      await pipeline?.close();
+      pipeline = null;
+    },
+  });
+}
+export type HeadshotsFeature = ReturnType<typeof createHeadshotsFeature>;

@@ -1,0 +1,309 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { HEADSHOT_LIMITS, HeadshotMsg, type PhotoDeclineCode } from '@ai-covers/contracts';
+import { HeadshotsError, type Headshots, type PackResult } from '@ai-covers/headshots';
+import type { Queue } from '../../platform/queue/queue';
+import type { FilesService } from '../storage/files.service';
+import type { HeadshotsRepo, NewResultRow, PackRow } from './headshots.repo';
+import { HEADSHOTS_KIND } from './headshots.service';
+import { watermarkFile } from './watermark';
+
+export const CHECK_JOB = 'headshots.check';
+export const GENERATE_JOB = 'headshots.generate';
+export const EXPIRE_JOB = 'headshots.expire';
+export const SWEEP_JOB = 'headshots.sweep';
+const DAY_MS = 86_400_000;
+/** Progress is written at most this often (the pipeline reports far more often). */
+const PROGRESS_EVERY_MS = 1000;
+/** A waiting pack with no job this old was never sent (the queue refused, the API died). */
+const UNSENT_AFTER_MS = 60_000;
+
+export interface JobDeps {
+  repo: HeadshotsRepo;
+  files: FilesService;
+  pipeline: () => Headshots;
+  /** Sends the "your headshots are ready" mail; failures are logged, never fail the pack. */
+  notifyReady: (pack: PackRow) => Promise<void>;
+  send: (name: 'headshots.generate', id: string) => Promise<string | null>;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/** Runs the photo check of one uploaded photo and stores its outcome. */
+export async function checkPhotoJob(deps: JobDeps, photoId: string): Promise<string> {
+  const photo = await deps.repo.photoById(photoId);
+  if (!photo || photo.status !== 'checking') return 'skipped';
+  const dir = await mkdtemp(path.join(tmpdir(), 'headshot-check-'));
+  try {
+    let file: string;
+    try {
+      file = await deps.files.localFile({ storageKey: photo.storageKey }, dir);
+    } catch {
+      await deps.repo.setCheck(
+        photo.id,
+        {
+          status: 'declined',
+          reasons: ['UNREADABLE'],
+          data: {},
+          face: null,
+          width: null,
+          height: null,
+          format: null,
+        },
+        new Date(),
+      );
+      return 'unreadable';
+    }
+    const check = await deps.pipeline().checkPhoto(file);
+    await deps.repo.setCheck(
+      photo.id,
+      {
+        status: check.approved ? 'approved' : 'declined',
+        reasons: check.reasons as PhotoDeclineCode[],
+        data: check.data,
+        face: check.face,
+        width: check.width,
+        height: check.height,
+        format: check.format,
+      },
+      new Date(),
+    );
+    return check.approved ? 'approved' : 'declined';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const failureOf = (error: unknown) =>
+  error instanceof HeadshotsError ? error.code : ((error as Error)?.name ?? 'INTERNAL');
+
+/**
+ * Makes one pack: copies its photos to a scratch folder, runs the pipeline with progress, stores
+ * each result as the owner's internal file and marks the pack done, or failed (retry offered).
+ * On shutdown the pack goes back to waiting and the next start sends it again.
+ */
+export async function generatePackJob(
+  deps: JobDeps,
+  packId: string,
+  jobId: string,
+  shutdown: AbortSignal,
+): Promise<string> {
+  const { repo } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const pack = await repo.packById(packId);
+  if (!pack || pack.status !== 'generating') return 'skipped';
+  await repo.updatePack(pack.id, { taskStatus: 2, startedAt: new Date(now()), stage: 'checking', jobId });
+  const dir = await mkdtemp(path.join(tmpdir(), 'headshot-pack-'));
+  const stored: number[] = [];
+  const owner = { userId: pack.userId, visitorId: null };
+  try {
+    const photos = await Promise.all(pack.photoIds.map((id) => repo.photoById(id)));
+    const usable = photos.filter((p) => p && p.userId === pack.userId && p.status === 'approved');
+    if (usable.length === 0) throw new HeadshotsError('NO_USABLE_PHOTOS', 'the photos are gone');
+    const inputs: string[] = [];
+    for (const [i, photo] of usable.entries()) {
+      const sub = path.join(dir, `in-${i}`);
+      await mkdir(sub);
+      inputs.push(await deps.files.localFile({ storageKey: photo!.storageKey }, sub));
+    }
+    let lastWrite = 0;
+    const made: PackResult = await deps.pipeline().makePack({
+      photos: inputs,
+      styles: pack.styles,
+      count: pack.count,
+      outDir: path.join(dir, 'out'),
+      signal: shutdown,
+      onProgress: ({ fraction, stage, delivered }) => {
+        const t = now();
+        if (t - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = t;
+        // Kept below 1 until the results are stored; never written past a finished state.
+        void repo
+          .updatePack(pack.id, { progress: Math.min(0.98, fraction), stage, delivered }, 'generating')
+          .catch(() => {});
+      },
+    });
+    if (made.files.length === 0) throw new HeadshotsError('NO_USABLE_PHOTOS', 'no result passed');
+    const results: NewResultRow[] = [];
+    for (const [i, f] of made.files.entries()) {
+      if (pack.watermark) {
+        await watermarkFile(f.path);
+        await watermarkFile(f.thumbPath);
+      }
+      const name = `headshot-${String(i + 1).padStart(3, '0')}.jpg`;
+      const full = await deps.files.storeOutput(owner, {
+        body: createReadStream(f.path),
+        fileName: name,
+        kind: HEADSHOTS_KIND,
+        action: 'result',
+      });
+      stored.push(full.id);
+      const thumb = await deps.files.storeOutput(owner, {
+        body: createReadStream(f.thumbPath),
+        fileName: name.replace(/\.jpg$/, '.webp'),
+        kind: HEADSHOTS_KIND,
+        action: 'preview',
+      });
+      stored.push(thumb.id);
+      results.push({
+        id: randomBytes(12).toString('base64url'),
+        packId: pack.id,
+        userId: pack.userId,
+        index: i + 1,
+        fileId: full.id,
+        storageKey: full.storage_key,
+        thumbFileId: thumb.id,
+        thumbKey: thumb.storage_key,
+        name,
+        size: full.size,
+        style: f.style,
+        backdrop: `${f.style}-${f.variant.backdrop + 1}`,
+        framing: f.variant.framing,
+        grade: f.variant.grade,
+        likeness: f.likeness,
+      });
+    }
+    const at = new Date(now());
+    const done = await repo.finishPack(pack.id, results, {
+      status: 'success',
+      taskStatus: 3,
+      stage: null,
+      progress: 1,
+      delivered: results.length,
+      finishedAt: at,
+      expiresAt: new Date(at.getTime() + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+    });
+    if (!done) {
+      // Deleted while generating: its results go too.
+      await deps.files.deleteOwnedFiles(owner, stored);
+      return 'deleted';
+    }
+    await deps
+      .notifyReady(done)
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'headshots mail failed'));
+    return 'success';
+  } catch (error) {
+    if (stored.length) await deps.files.deleteOwnedFiles(owner, stored).catch(() => {});
+    if (shutdown.aborted) {
+      await repo.updatePack(
+        pack.id,
+        { taskStatus: 1, stage: null, progress: 0, delivered: 0, jobId: null, startedAt: null },
+        'generating',
+      );
+      return 'handed-back';
+    }
+    deps.log.warn({ err: error, packId }, 'headshot pack failed');
+    await repo.updatePack(
+      pack.id,
+      {
+        status: 'failure',
+        taskStatus: 4,
+        stage: null,
+        error: HeadshotMsg.generateFailed,
+        errorCode: failureOf(error),
+        finishedAt: new Date(now()),
+        // A failed pack keeps its photos for a retry, for the same 30 days.
+        expiresAt: new Date(now() + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+      },
+      'generating',
+    );
+    return 'failure';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Deletes packs, results and photos past their 30 days, bytes too. */
+export async function expireHeadshots(
+  deps: Pick<JobDeps, 'repo' | 'files'>,
+  at: Date,
+): Promise<{ packs: number; photos: number }> {
+  let packs = 0;
+  let photos = 0;
+  for (;;) {
+    const expired = await deps.repo.expiredPacks(at, 50);
+    if (expired.length === 0) break;
+    for (const pack of expired) {
+      const gone = await deps.repo.deletePacks([pack.id]);
+      await deps.files.deleteOwnedFiles({ userId: pack.userId, visitorId: null }, gone.fileIds);
+      packs++;
+      photos += gone.photos;
+    }
+  }
+  for (;;) {
+    const rows = await deps.repo.deleteExpiredDraftPhotos(at, 100);
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      if (row.fileId)
+        await deps.files.deleteOwnedFiles({ userId: row.userId, visitorId: null }, [row.fileId]);
+    }
+    photos += rows.length;
+  }
+  return { packs, photos };
+}
+
+/**
+ * A run older than this has lost its worker (the queue's own expiry of the job is 3 hours and it
+ * retries once): the pack fails with retry offered instead of generating for ever.
+ */
+export const STALE_RUN_MS = 7 * 3600_000;
+
+/**
+ * Sends packs that wait without a job (the queue refused at submit, or a shutdown handed them
+ * back), and fails runs whose worker is gone. Returns how many it sent and failed.
+ */
+export async function sweepPacks(
+  deps: Pick<JobDeps, 'repo' | 'send' | 'now'>,
+): Promise<{ sent: number; failed: number }> {
+  const now = deps.now?.() ?? Date.now();
+  let sent = 0;
+  let failed = 0;
+  for (const pack of await deps.repo.generatingPacks()) {
+    if (pack.taskStatus === 2 && pack.startedAt && now - pack.startedAt.getTime() > STALE_RUN_MS) {
+      const row = await deps.repo.updatePack(
+        pack.id,
+        {
+          status: 'failure',
+          taskStatus: 4,
+          stage: null,
+          error: HeadshotMsg.generateFailed,
+          errorCode: 'WORKER_LOST',
+          finishedAt: new Date(now),
+          expiresAt: new Date(now + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+        },
+        'generating',
+      );
+      if (row) failed++;
+      continue;
+    }
+    if (pack.taskStatus !== 1 || pack.jobId || now - pack.createdAt.getTime() < UNSENT_AFTER_MS) continue;
+    const jobId = await deps.send('headshots.generate', pack.id).catch(() => null);
+    if (jobId) {
+      await deps.repo.updatePack(pack.id, { jobId }, 'generating');
+      sent++;
+    }
+  }
+  return { sent, failed };
+}
+
+/** Registers the check and generation handlers and the hourly retention and minute sweep. */
+export async function startHeadshotsJobs(
+  deps: Omit<JobDeps, 'log'> & { queue: Queue; log: FastifyBaseLogger },
+): Promise<{ stop: () => void }> {
+  const shutdown = new AbortController();
+  await deps.queue.work(CHECK_JOB, async (payload) => ({ outcome: await checkPhotoJob(deps, payload.id) }));
+  await deps.queue.work(GENERATE_JOB, async (payload, job) => {
+    const outcome = await generatePackJob(deps, payload.id, job.id, shutdown.signal);
+    deps.log.info({ packId: payload.id, outcome }, 'headshot pack job finished');
+    return { outcome };
+  });
+  await deps.queue.work(EXPIRE_JOB, async () => expireHeadshots(deps, new Date()));
+  await deps.queue.boss.schedule(EXPIRE_JOB, '17 * * * *', {}, { tz: 'UTC' });
+  await deps.queue.work(SWEEP_JOB, async () => sweepPacks(deps));
+  await deps.queue.boss.schedule(SWEEP_JOB, '* * * * *', {}, { tz: 'UTC' });
+  return { stop: () => shutdown.abort() };
+}

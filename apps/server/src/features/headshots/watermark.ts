@@ -1,0 +1,27 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+
+/**
+ * Marks a free result (trial, previews) across its middle, in place. The mark is part of the
+ * pixels, so a free result cannot pass for a paid one.
+ */
+export async function watermarkFile(file: string): Promise<void> {
+  const input = await readFile(file);
+  const image = sharp(input);
+  const { width = 1024, height = 1280, format } = await image.metadata();
+  const size = Math.round(width / 9);
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<g transform="rotate(-30 ${width / 2} ${height / 2})" font-family="sans-serif" font-weight="700" ` +
+      `font-size="${size}" text-anchor="middle" fill="#ffffff" fill-opacity="0.45" stroke="#000000" ` +
+      `stroke-opacity="0.25" stroke-width="${Math.max(1, size / 40)}">` +
+      `<text x="${width / 2}" y="${height / 2 - size}">AI Headshots</text>` +
+      `<text x="${width / 2}" y="${height / 2 + size * 0.6}">PREVIEW</text></g></svg>`,
+  );
+  const marked = image.composite([{ input: svg, top: 0, left: 0 }]);
+  const out =
+    format === 'webp'
+      ? await marked.webp({ quality: 80 }).toBuffer()
+      : await marked.jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
+  await writeFile(file, out);
+}

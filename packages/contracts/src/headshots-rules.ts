@@ -1,0 +1,112 @@
+import { z } from 'zod';
+
+// ---- AI Headshots: upload rules, photo-check codes and plans (§1, §5, §8, §9) ----
+//
+// Shared by the pipeline (packages/headshots), the server and the web app. The codes are stable
+// machine identifiers; the English strings below are the defaults that translations start from.
+
+/** Upload and plan limits of spec §5 and §9. */
+export const HEADSHOT_LIMITS = {
+  /** Photos needed before a pack can be submitted. */
+  minPhotos: 5,
+  /** Photos one pack may hold; more gives HEADSHOT_UPLOAD_LIMIT_MESSAGE. */
+  maxPhotos: 20,
+  /** Largest accepted image, in pixels. */
+  maxWidth: 5000,
+  maxHeight: 5000,
+  /** Smallest accepted image by default (a setting of the pipeline). */
+  minWidth: 512,
+  minHeight: 512,
+  /** Most styles one pack may take (the style picker's n/m counter). */
+  maxStyles: 3,
+  /** Days results and uploaded photos are kept. */
+  retentionDays: 30,
+} as const;
+
+/** Plans of §9: a one-time pack of this many distinct results. */
+export const HEADSHOT_PLANS = {
+  basic: { id: 'basic', name: 'Basic', results: 50 },
+  pro: { id: 'pro', name: 'Pro', results: 100 },
+} as const;
+export type HeadshotPlanId = keyof typeof HEADSHOT_PLANS;
+
+/** Image formats accepted for upload, recognised by their content (magic bytes), not their name. */
+export const HEADSHOT_FORMATS = ['jpeg', 'png', 'webp', 'bmp'] as const;
+export type HeadshotFormat = (typeof HEADSHOT_FORMATS)[number];
+
+/** §8, verbatim. */
+export const HEADSHOT_UPLOAD_LIMIT_MESSAGE = 'Image upload limit exceeded (max 20 images).';
+
+/** Why a photo is declined. Order is the order a check reports them in. */
+export const PHOTO_DECLINE_CODES = [
+  'FORMAT_NOT_SUPPORTED',
+  'FILE_TOO_LARGE',
+  'TOO_LARGE',
+  'TOO_SMALL',
+  'UNREADABLE',
+  'NO_FACE',
+  'MULTIPLE_FACES',
+  'FACE_TOO_SMALL',
+  'BLURRY',
+  'TOO_DARK',
+  'TOO_BRIGHT',
+  'EYES_CLOSED',
+  'NOT_FRONTAL',
+] as const;
+export const photoDeclineCode = z.enum(PHOTO_DECLINE_CODES);
+export type PhotoDeclineCode = z.infer<typeof photoDeclineCode>;
+
+/**
+ * English default reasons; `{name}` placeholders are filled from the check's data (resolution
+ * messages show width by height, §5). Translations keep the same placeholders.
+ */
+export const PHOTO_DECLINE_MESSAGES: Record<PhotoDeclineCode, string> = {
+  FORMAT_NOT_SUPPORTED: 'Format not supported',
+  FILE_TOO_LARGE: 'The file is too large ({sizeMb} MB; at most {maxMb} MB).',
+  TOO_LARGE: 'Maximum resolution exceeded: {width} × {height} (at most {maxWidth} × {maxHeight}).',
+  TOO_SMALL: 'Minimum resolution not reached: {width} × {height} (at least {minWidth} × {minHeight}).',
+  UNREADABLE: 'The image could not be read; the file may be damaged.',
+  NO_FACE: 'No face was found. Use a photo where your face is clearly visible.',
+  MULTIPLE_FACES: 'More than one face was found. Use a photo of you alone.',
+  FACE_TOO_SMALL: 'Your face is too small in this photo. Use a closer photo.',
+  BLURRY: 'The photo is blurry. Use a sharp, in-focus photo.',
+  TOO_DARK: 'Your face is too dark. Use a photo taken in better light.',
+  TOO_BRIGHT: 'Your face is overexposed. Avoid harsh light and flash.',
+  EYES_CLOSED: 'Your eyes look closed. Use a photo with your eyes open.',
+  NOT_FRONTAL: 'Your face is turned away. Use a photo facing the camera.',
+};
+
+/** Fills a reason's placeholders; unknown placeholders are left as they are. */
+export function formatPhotoReason(
+  code: PhotoDeclineCode,
+  data: Record<string, string | number> = {},
+  template: string = PHOTO_DECLINE_MESSAGES[code],
+): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    data[key] === undefined ? whole : String(data[key]),
+  );
+}
+
+/** The face a check found, in pixels of the upright (EXIF-rotated) image. */
+export const photoFace = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Detector confidence 0..1. */
+  score: z.number(),
+});
+export type PhotoFace = z.infer<typeof photoFace>;
+
+/** Outcome of one photo check, as the pipeline returns it and the API can send it. */
+export const photoCheckResult = z.object({
+  approved: z.boolean(),
+  reasons: z.array(photoDeclineCode),
+  /** Values for the reasons' placeholders (width, height, limits…). */
+  data: z.record(z.string(), z.union([z.string(), z.number()])),
+  face: photoFace.nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  format: z.enum(HEADSHOT_FORMATS).nullable(),
+});
+export type PhotoCheckResult = z.infer<typeof photoCheckResult>;
