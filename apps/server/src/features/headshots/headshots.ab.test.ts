@@ -49,6 +49,8 @@ describe('portrait trial picture and pre-generation', () => {
 
     const previews = await call(ctx, 'POST', '/v1/headshots/previews', auth, body);
     expect(previews.json().data.pack).toMatchObject({ kind: 'preview', count: 2 });
+    // Free work is one at a time per account.
+    expect((await call(ctx, 'POST', '/v1/headshots/previews', auth, body)).statusCode).toBe(409);
 
     const packId = trial.json().data.pack.id as string;
     const done = await waitFor(

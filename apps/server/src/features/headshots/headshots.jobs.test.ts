@@ -30,19 +30,17 @@ describe('the headshot pack sweep', () => {
     const { userId } = await signInTestUser(ctx);
     const now = Date.now();
     const db = ctx.database.db;
-    await db
-      .insert(headshotPackTasks)
-      .values([
-        pack('waiting-unsent', userId, { createdAt: new Date(now - 5 * 60_000) }),
-        pack('waiting-fresh', userId, { createdAt: new Date(now - 1000) }),
-        pack('waiting-sent', userId, { createdAt: new Date(now - 5 * 60_000), jobId: 'job-1' }),
-        pack('running-lost', userId, {
-          taskStatus: 2,
-          jobId: 'job-2',
-          startedAt: new Date(now - STALE_RUN_MS - 1000),
-        }),
-        pack('running-live', userId, { taskStatus: 2, jobId: 'job-3', startedAt: new Date(now - 60_000) }),
-      ]);
+    await db.insert(headshotPackTasks).values([
+      pack('waiting-unsent', userId, { createdAt: new Date(now - 5 * 60_000) }),
+      pack('waiting-fresh', userId, { createdAt: new Date(now - 1000) }),
+      pack('waiting-sent', userId, { createdAt: new Date(now - 5 * 60_000), jobId: 'job-1' }),
+      pack('running-lost', userId, {
+        taskStatus: 2,
+        jobId: 'job-2',
+        startedAt: new Date(now - STALE_RUN_MS - 1000),
+      }),
+      pack('running-live', userId, { taskStatus: 2, jobId: 'job-3', startedAt: new Date(now - 60_000) }),
+    ]);
     const sent: string[] = [];
     const result = await sweepPacks({
       repo: createHeadshotsRepo(db),

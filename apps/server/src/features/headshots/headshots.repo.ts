@@ -218,6 +218,19 @@ export function createHeadshotsRepo(db: Db) {
       const [row] = await db.insert(headshotPackTasks).values(pack).returning();
       return row!;
     },
+    async generatingOfKind(userId: number, kind: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(headshotPackTasks)
+        .where(
+          and(
+            eq(headshotPackTasks.userId, userId),
+            eq(headshotPackTasks.kind, kind),
+            eq(headshotPackTasks.status, 'generating'),
+          ),
+        );
+      return row?.n ?? 0;
+    },
     async hasKind(userId: number, kind: string): Promise<boolean> {
       const [row] = await db
         .select({ n: count() })

@@ -328,6 +328,9 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       const styles = checkStyles(body.styles);
       await approvedDraft(userId, body.photo_ids);
       if (kind === 'trial' && (await repo.hasKind(userId, 'trial'))) throw conflict(HeadshotMsg.trialUsed);
+      // Free work is one at a time per account, so previews cannot queue up the shared workers.
+      if (await repo.generatingOfKind(userId, kind))
+        throw conflict('Your previews are still being made. Wait for them to finish.');
       const base = kind === 'trial' ? 1 : HEADSHOT_PREVIEW_COUNT;
       const count = ab.multiple_run ? Math.max(base, styles.length * HEADSHOT_MULTIPLE_RUN_PER_STYLE) : base;
       const pack = await repo.insertFreePack({
