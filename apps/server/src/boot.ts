@@ -58,7 +58,10 @@ export async function boot(settings: Settings, role: Role): Promise<Booted> {
       info: (message) => process.stdout.write(`engine: ${message}\n`),
     },
   });
-  const web = role === 'api' && settings.SERVE_WEB ? readWebBuild(settings.BASE_PATH) : null;
+  const web =
+    role === 'api' && settings.SERVE_WEB
+      ? readWebBuild(settings.BASE_PATH, undefined, settings.HEADSHOTS_BASE_PATH)
+      : null;
   const { app, features } = await buildApp({ settings, database, queue, web, engine });
   if (role === 'api') {
     await seedCategories(database.db, { 'ai-covers': voiceCategorySeed(engine.listVoices()) });

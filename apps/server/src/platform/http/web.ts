@@ -13,16 +13,33 @@ export interface WebBuild {
   indexHtml: string;
 }
 
-/** Reads the built SPA; refuses a build made for another BASE_PATH, which would load no assets. */
-export function readWebBuild(basePath: string, dir = WEB_DIST): WebBuild | null {
+/**
+ * Reads the built SPA; refuses a build made for another BASE_PATH (it would load no assets) or
+ * another HEADSHOTS_BASE_PATH (its headshot pages would sit where the server's links do not point).
+ */
+export function readWebBuild(
+  basePath: string,
+  dir = WEB_DIST,
+  headshotsBasePath = '/headshots',
+): WebBuild | null {
   const indexPath = path.join(dir, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   const infoPath = path.join(dir, 'build-info.json');
   if (fs.existsSync(infoPath)) {
-    const info = JSON.parse(fs.readFileSync(infoPath, 'utf8')) as { basePath?: string };
+    const info = JSON.parse(fs.readFileSync(infoPath, 'utf8')) as {
+      basePath?: string;
+      headshotsBasePath?: string;
+    };
     if ((info.basePath ?? '') !== basePath) {
       throw new Error(
         `The web build was made for BASE_PATH="${info.basePath ?? ''}" but the server runs with BASE_PATH="${basePath}": run npm run build`,
+      );
+    }
+    // Builds made before the setting existed put the headshot pages at its default.
+    const built = info.headshotsBasePath ?? '/headshots';
+    if (built !== headshotsBasePath) {
+      throw new Error(
+        `The web build was made for HEADSHOTS_BASE_PATH="${built}" but the server runs with HEADSHOTS_BASE_PATH="${headshotsBasePath}": run npm run build`,
       );
     }
   }
