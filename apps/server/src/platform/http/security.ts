@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Code } from '@ai-covers/contracts';
 
 /** The CSP the built web app runs under: no inline script, no third-party origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -26,6 +27,12 @@ export async function installSecurity(app: FastifyInstance, opts: { ratePerMinut
     // Nothing leaves for other sites (as with no-referrer), but our own form posts carry our
     // Origin, which the cross-site check reads (with no-referrer a browser sends Origin: null).
     referrerPolicy: { policy: 'same-origin' },
+  });
+  // A request whose connection closed before its hooks ran has no client address left, which the
+  // rate limiter cannot count (it would throw: a 500). Its answer goes nowhere: end it here.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ip === undefined)
+      return reply.code(400).send({ code: Code.error, data: null, msg: 'The connection was closed' });
   });
   await app.register(rateLimit, {
     global: true,
