@@ -22,6 +22,8 @@ function buildInfo(): Plugin {
 }
 
 const apiTarget = 'http://localhost:8080';
+const DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+type OutgoingRequest = { getHeader(name: string): unknown; setHeader(name: string, value: string): void };
 
 export default defineConfig({
   base: basePath + '/',
@@ -32,9 +34,22 @@ export default defineConfig({
     port: 5173,
     // The API, the account provider, the object store, and the server's own pages: the login
     // callback under the lab plugins path and the promotion page.
+    // The server refuses state-changing requests from other origins, and this dev server is one
+    // (:5173): its own pages' requests are passed on as coming from the API's origin.
     proxy: Object.fromEntries(
       ['/v1', '/vapi', '/api', '/accounts', '/storage', '/lab/plugins', `${basePath}/promotion.html`].map(
-        (prefix) => [prefix, apiTarget],
+        (prefix) => [
+          prefix,
+          {
+            target: apiTarget,
+            configure: (proxy: { on(event: 'proxyReq', fn: (req: OutgoingRequest) => void): void }) =>
+              proxy.on('proxyReq', (req) => {
+                const origin = req.getHeader('origin');
+                if (typeof origin === 'string' && DEV_ORIGINS.includes(origin))
+                  req.setHeader('origin', apiTarget);
+              }),
+          },
+        ],
       ),
     ),
   },

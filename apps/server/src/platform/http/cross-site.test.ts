@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -22,7 +23,10 @@ describe('cross-site requests (PUBLIC_URL unset: http://localhost:8080)', () => 
     ctx = await createTestContext({ DATA_DIR: `.tmp/cross-site-${process.pid}` });
     song = await uploadSong(ctx, visitor.header, 'song.wav', songWav(2));
   });
-  afterAll(async () => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(ctx.settings.dataDir, { recursive: true, force: true });
+  });
 
   const create = (headers: Record<string, string>) =>
     ctx.app.inject({
@@ -148,7 +152,10 @@ describe('cross-site requests with PUBLIC_URL', () => {
       BASE_PATH: '/lab/ai-covers',
     });
   });
-  afterAll(async () => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(ctx.settings.dataDir, { recursive: true, force: true });
+  });
 
   const remove = (headers: Record<string, string>) =>
     ctx.app.inject({

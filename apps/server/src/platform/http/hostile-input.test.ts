@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
@@ -9,7 +10,10 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ DATA_DIR: `.tmp/hostile-input-${process.pid}` });
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(ctx.settings.dataDir, { recursive: true, force: true });
+});
 
 const json = { 'content-type': 'application/json' };
 const envelope = { code: 1, data: null, msg: expect.any(String) };

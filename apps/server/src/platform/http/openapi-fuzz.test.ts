@@ -338,7 +338,10 @@ beforeAll(async () => {
     DATA_DIR: `.tmp/openapi-fuzz-${process.pid}`,
   });
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(ctx.settings.dataDir, { recursive: true, force: true });
+});
 
 let address = 0;
 /** A new client address per request, so per-route limits (sign-in, upload tokens) never decide. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { installSecurityHeaders } from './security-headers';
+import { Code } from '@ai-covers/contracts';
 
 /** The CSP the built web app runs under: no inline script, no third-party origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -30,6 +31,12 @@ export const SECURITY_HEADER_OPTIONS = {
 
 export async function installSecurity(app: FastifyInstance, opts: { ratePerMinute: number }): Promise<void> {
   installSecurityHeaders(app, SECURITY_HEADER_OPTIONS);
+  // A request whose connection closed before its hooks ran has no client address left, which the
+  // rate limiter cannot count (it would throw: a 500). Its answer goes nowhere: end it here.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ip === undefined)
+      return reply.code(400).send({ code: Code.error, data: null, msg: 'The connection was closed' });
+  });
   await app.register(rateLimit, {
     global: true,
     max: opts.ratePerMinute,
