@@ -4,7 +4,8 @@ import type { Queue } from './platform/queue/queue';
 
 /**
  * The composition root of the worker: every feature with queue handlers starts them here. The
- * features are the ones `buildApp` built (one process runs both), so nothing is built twice.
+ * features are the ones `buildApp` built, in the API process (RUN_WORKER=true) or in a process of
+ * its own (`npm run worker`), so nothing is built twice.
  */
 export async function startWorker(deps: {
   queue: Queue;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { diskIo } from './disk/io';
 import { freeBytes, isOutOfSpace } from './disk/space';
 
 /** A start-up failure whose message is the one line an operator reads (no stack). */
@@ -16,7 +17,7 @@ export async function checkDataDir(dataDir: string): Promise<void> {
   try {
     await fs.promises.mkdir(dataDir, { recursive: true });
     // A megabyte, not a byte: a disk with only a few blocks left cannot run the database either.
-    await fs.promises.writeFile(probe, Buffer.alloc(MB));
+    await diskIo.writeFile(probe, Buffer.alloc(MB), { mode: 0o600 });
   } catch (error) {
     throw describeStartupFailure(error, { dataDir });
   } finally {

@@ -90,22 +90,29 @@ export async function uploadSong(port: number, who: Headers, name: string, body:
   return json.data.storage_key;
 }
 
+/** What the child-process tests read of a task. */
+export interface TaskState {
+  status: number;
+  progress: number;
+  error: string | null;
+  preview_url?: string | null;
+}
+
 /** Polls a task until `done` says so or `timeoutMs` passes; returns the last state seen. */
 export async function pollTask(
   port: number,
   who: Headers,
   taskId: string,
-  done: (task: { status: number; progress: number; error: string | null }) => boolean,
+  done: (task: TaskState) => boolean,
   timeoutMs: number,
-) {
+): Promise<TaskState | null> {
   const deadline = Date.now() + timeoutMs;
-  type Task = { status: number; progress: number; error: string | null; preview_url?: string | null };
-  let task: Task | null = null;
+  let task: TaskState | null = null;
   while (Date.now() < deadline) {
     const { json } = await call(port, who, `/v1/vsas/result/${taskId}`).catch(() => ({ json: null }));
     if (json?.code === 0) {
-      task = json.data as Task;
-      if (done(task)) return task;
+      task = json.data;
+      if (done(task!)) return task!;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

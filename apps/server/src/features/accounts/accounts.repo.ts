@@ -96,6 +96,10 @@ export function createAccountsRepo(db: Db) {
       const [row] = await db.insert(accountCredentials).values(input).onConflictDoNothing().returning();
       return row;
     },
+    /** Removes an account that was never usable (its verification mail could not be written). */
+    async deleteCredential(id: string): Promise<void> {
+      await db.delete(accountCredentials).where(eq(accountCredentials.id, id));
+    },
     async setVerifyToken(id: string, verifyTokenHash: string, verifyExpiresAt: Date): Promise<void> {
       await db
         .update(accountCredentials)

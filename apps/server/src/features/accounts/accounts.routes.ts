@@ -1,3 +1,4 @@
+import { isOutOfSpace } from '../../platform/disk/space';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -155,7 +156,14 @@ export function accountsRoutes(deps: {
         if (!details) return expired(request, reply);
         const lang = langOfInteraction(details);
         const { email, password } = request.body;
-        const result = await service.register({ email, password, lang });
+        let result;
+        try {
+          result = await service.register({ email, password, lang });
+        } catch (error) {
+          if (!isOutOfSpace(error)) throw error;
+          const full = pageText(lang).errOutOfSpace;
+          return html(reply, registerPage({ uid: details.uid, lang, email, error: full }), 503);
+        }
         if (result.ok) return finishLogin(request, reply, result.accountId);
         const error = pageText(lang)[REGISTER_ERRORS[result.error]!];
         return html(

@@ -78,7 +78,14 @@ export function createAccountsService(deps: {
         verifyExpiresAt: now(),
       });
       if (!row) return { ok: false, error: 'email_taken' };
-      await sendVerification(row, input.lang);
+      try {
+        await sendVerification(row, input.lang);
+      } catch (error) {
+        // No half-made account: without its mail it could never be verified, and the e-mail would
+        // be "taken" on the next attempt.
+        await repo.deleteCredential(row.id).catch(() => undefined);
+        throw error;
+      }
       return { ok: true, accountId: row.id };
     },
 

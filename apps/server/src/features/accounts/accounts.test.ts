@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from './password';
 import { pickLang } from './accounts.i18n';
 import { createAccountsRepo } from './accounts.repo';
 import { createAccountsService } from './accounts.service';
+import { isOutOfSpace } from '../../platform/disk/space';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -149,6 +150,27 @@ describe('account pages', () => {
     });
     const check = await ctx.app.inject({ url: '/accounts/cookie-check' });
     expect(check.body).toContain('src="/accounts/assets/cookie-check.js"');
+  });
+
+  it('leaves no account behind when its verification mail cannot be written (disk full)', async () => {
+    const repo = createAccountsRepo(ctx.database.db);
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    const make = (send: () => Promise<{ messageId: string }>) =>
+      createAccountsService({
+        repo,
+        mailer: { outboxDir: null, send, close: () => {} },
+        issuer: 'http://x/accounts',
+        limits: { perAccount: 5, perIp: 20, windowMs: 15 * 60_000 },
+      });
+    const input = {
+      email: 'full-disk@example.test',
+      password: 'a long enough password',
+      lang: 'en' as const,
+    };
+    const failed = make(async () => Promise.reject(full)).register(input);
+    await expect(failed).rejects.toSatisfy(isOutOfSpace);
+    // The same e-mail signs up once the disk has room again: nothing half-made took it.
+    expect(await make(async () => ({ messageId: 'x' })).register(input)).toMatchObject({ ok: true });
   });
 
   it('sweeps expired provider records and ended throttle windows', async () => {

@@ -155,6 +155,40 @@ describe('the render job', () => {
 });
 
 describe('the sweep', () => {
+  it('a live render renews its lease past the lease time; a render whose task was reclaimed stops', async () => {
+    const guest = visitor();
+    const taskId = await newTask(guest, 'renewed.wav');
+    const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
+    const short = { owner: `${os.hostname()}/${process.pid}/short`, ttlMs: 1000, renewMs: 200 };
+    // Lease checks as often as a busy fleet would make them, all through a render 3 times the lease.
+    const checks = setInterval(() => void reclaimDeadRuns({ repo, enqueue }), 250);
+    const outcome = await runRenderJob(ctx, taskId, {
+      lease: short,
+      createCover: async (o) => {
+        await new Promise((r) => setTimeout(r, 3000));
+        if (o.signal?.aborted) throw new EngineError('CANCELLED', 'The job was cancelled.');
+        throw new EngineError('SILENT', 'The audio is silent.');
+      },
+    });
+    clearInterval(checks);
+    // Still its own run at the end: the song's fault was recorded, nothing was reclaimed.
+    expect(outcome).toBe('failed');
+    expect(await repo.findById(taskId)).toMatchObject({ status: 4, error: CoverMsg.songSilent, lapses: 0 });
+
+    // A worker that cannot renew (frozen, cut off) loses the task; once it renews again it stops.
+    const other = await newTask(guest, 'frozen.wav');
+    const frozen = { ...short, renewMs: 2500 };
+    const lost = runRenderJob(ctx, other, {
+      lease: frozen,
+      createCover: untilStopped(async () => {
+        await new Promise((r) => setTimeout(r, 1300));
+        expect(await reclaimDeadRuns({ repo, enqueue })).toEqual({ requeued: 1, failed: 0 });
+      }),
+    });
+    expect(await lost).toBe('discarded');
+    expect(await repo.findById(other)).toMatchObject({ status: 1, error: CoverMsg.serverStopped, lapses: 1 });
+  }, 60_000);
+
   it('a shutdown hands a running cover back: waiting, no job, and the sweep sends it again', async () => {
     const guest = visitor();
     const taskId = await newTask(guest);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { COVER_LIMITS, CoverMsg, Msg, TaskStatus, type CoverBacking } from '@ai-covers/contracts';
 import { EngineError, type CoverOptions, type CoverResult, type EngineErrorCode } from '@ai-covers/engine';
 import type { Owner } from '../../platform/auth/identity';
-import { isOutOfSpace } from '../../platform/disk/space';
+import { freeBytes, isOutOfSpace } from '../../platform/disk/space';
 import {
   LEASE_RENEW_MS,
   LEASE_TTL_MS,
@@ -52,6 +52,9 @@ export interface RenderDeps {
   /** The run's lease: who holds it, for how long, how often it is renewed (decision 044). */
   lease?: LeaseSettings;
 }
+
+/** Below this much free space on the scratch disk, a failed render is put down to the disk. */
+const NEARLY_FULL_BYTES = 64 * 1024 * 1024;
 
 const defaultLease = (): LeaseSettings => ({
   owner: newLeaseOwner(),
@@ -188,7 +191,10 @@ export async function renderCoverTask(
  * a decoder that cannot write looks like a broken song), or the engine's.
  */
 async function failUnexpected(deps: RenderDeps, taskId: string, jobId: string, error: unknown) {
-  if (isOutOfSpace(error)) {
+  // ffmpeg reports a failed write in its own words, not always naming the disk: an almost full
+  // scratch disk is the likelier cause of any decode or engine failure.
+  const free = await freeBytes(deps.tmpRoot ?? scratchRoot());
+  if (isOutOfSpace(error) || (free !== null && free < NEARLY_FULL_BYTES)) {
     deps.log.error({ err: error, taskId }, 'cover render failed: out of space');
     await deps.repo.fail(taskId, jobId, TaskStatus.failed, Msg.outOfSpace);
     return;

@@ -97,7 +97,7 @@ describe('render workers as their own processes', () => {
       children.push(worker);
       const task = await pollTask(API_PORT, guest, taskId, (t) => t.status >= 3, 180_000);
       expect(task).toMatchObject({ status: 3, progress: 1, error: null });
-      const preview = await fetch(`http://127.0.0.1:${API_PORT}${task?.preview_url}`);
+      const preview = await fetch(`http://127.0.0.1:${API_PORT}${task!.preview_url!}`);
       expect(preview.status).toBe(200);
       expect((await preview.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 

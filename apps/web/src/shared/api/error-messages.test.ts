@@ -44,6 +44,7 @@ describe('the error map (§8)', () => {
     'formatNotSupported',
     'downloadFailed',
     'retryTaskFailed',
+    'outOfSpace',
   ] as const)('reads Msg.%s as errors.%s, whose English copy is the §8 text', (name) => {
     expect(errorKey(Msg[name])).toBe(`errors.${name}`);
     expect(english(`errors.${name}`)).toBe(Msg[name]);

@@ -21,6 +21,7 @@ const ERROR_KEYS: Record<string, string> = {
   [Msg.formatNotSupported]: 'errors.formatNotSupported',
   [Msg.downloadFailed]: 'errors.downloadFailed',
   [Msg.retryTaskFailed]: 'errors.retryTaskFailed',
+  [Msg.outOfSpace]: 'errors.outOfSpace',
   ...Object.fromEntries(Object.entries(CoverMsg).map(([name, text]) => [text, `errors.covers.${name}`])),
   ...Object.fromEntries(Object.entries(CoverArtMsg).map(([name, text]) => [text, `errors.coverArt.${name}`])),
 };
