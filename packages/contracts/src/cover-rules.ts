@@ -17,6 +17,16 @@ export const COVER_LIMITS = {
   previewSeconds: 30,
 } as const;
 
+/** The download formats, in the order the download popup lists them. */
+export const COVER_DOWNLOAD_FORMATS = ['wav', 'mp3', 'mp3_low', 'stems'] as const;
+
+/** Mix controls: levels are linear gains (1 = as rendered), reverb an amount 0..1. */
+export const COVER_MIX_LIMITS = {
+  maxLevel: 2,
+  /** The mix a render makes (the engine's defaults). */
+  defaults: { vocal: 1, instrumental: 1, reverb: 0.2 },
+} as const;
+
 /** Credits a full download costs, and the purpose its charge is recorded under. */
 export const COVER_DOWNLOAD = { kind: 'ai-covers', purpose: 'download', credits: 1 } as const;
 
@@ -30,6 +40,10 @@ export const CoverMsg = {
   visitorDailyLimit: `Without an account you can make ${COVER_LIMITS.visitorDailyCovers} covers a day. Sign in to make more.`,
   notDone: 'The cover is not ready yet.',
   notPaid: 'Not enough credits for download',
+  downloadLocked: 'This download is not unlocked yet: unlocking it costs 1 credit, then every format is free.',
+  formatMissing: 'This format is not available for this cover.',
+  remixUnavailable: 'This cover kept no stems, so it cannot be remixed: make it again to mix it.',
+  remixBusy: 'The server is mixing other covers right now. Try again in a few seconds.',
   retryNotFailed: 'Only a failed or timed-out cover can be retried.',
   linksNotSupported: 'Songs from links are not supported yet: upload the file instead.',
   engineFailed: 'The cover could not be made from this song.',

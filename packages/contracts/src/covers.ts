@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cacheBust } from './api';
 import { TaskStatus } from './task';
-import { COVER_LIMITS } from './cover-rules';
+import { COVER_DOWNLOAD_FORMATS, COVER_LIMITS, COVER_MIX_LIMITS } from './cover-rules';
 
 // Limits and messages of the tool (no zod in that module: see there).
 export * from './cover-rules';
@@ -92,6 +92,39 @@ export const coverDeleteBody = z.object({ task_id: coverTaskId });
 export const coverDeleteData = z.object({ task_id: z.string(), outcome: z.enum(['deleted', 'closed']) });
 export type CoverDeleteData = z.infer<typeof coverDeleteData>;
 
+/**
+ * What a paid download hands out: the full song as MP3 320k (`mp3`), WAV (`wav`) or MP3 128k
+ * (`mp3_low`), or the stems in one zip (`stems`: converted vocal, instrumental, original vocal).
+ */
+export const coverDownloadFormat = z.enum(COVER_DOWNLOAD_FORMATS, {
+  error: `format must be one of ${COVER_DOWNLOAD_FORMATS.join(', ')}`,
+});
+export type CoverDownloadFormat = z.infer<typeof coverDownloadFormat>;
+
+const mixLevel = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be between 0 and ${COVER_MIX_LIMITS.maxLevel}`)
+    .max(COVER_MIX_LIMITS.maxLevel, `${name} must be between 0 and ${COVER_MIX_LIMITS.maxLevel}`);
+
+/** Mix settings: linear levels 0..2 of the vocal and the instrumental, reverb amount 0..1. */
+export const coverMix = z.object({
+  vocal: mixLevel('vocal'),
+  instrumental: mixLevel('instrumental'),
+  reverb: z.coerce
+    .number({ error: 'reverb must be a number' })
+    .min(0, 'reverb must be between 0 and 1')
+    .max(1, 'reverb must be between 0 and 1'),
+});
+export type CoverMix = z.infer<typeof coverMix>;
+
+/** `POST /v1/vsas/remix` (JSON): mix a finished task again from its stems (a new result, same task). */
+export const coverRemixBody = z.object({ task_id: coverTaskId, ...coverMix.shape });
+export type CoverRemixBody = z.infer<typeof coverRemixBody>;
+
+/** `GET /v1/vsas/download/{task_id}?format=`: which file to hand out (default the MP3 320k). */
+export const coverDownloadQuery = z.object({ format: coverDownloadFormat.default('mp3'), ...cacheBust });
+
 const taskStatusValue = z.union(
   Object.values(TaskStatus).map((v) => z.literal(v)) as [
     z.ZodLiteral<1>,
@@ -134,6 +167,12 @@ export const coverTask = z.object({
   paid: z.boolean(),
   /** Credits the full download costs. */
   download_cost: z.number().int(),
+  /** The download formats this task has (one paid download unlocks all of them). */
+  formats: z.array(coverDownloadFormat),
+  /** The mix of the current result: the render's defaults until a remix changes them. */
+  mix: coverMix,
+  /** True when the task kept its stems, so a remix (seconds, no new render) is possible. */
+  remixable: z.boolean(),
 });
 export type CoverTask = z.infer<typeof coverTask>;
 

@@ -22,7 +22,10 @@ export interface CoverOptions {
   /** Linear gains applied before the final loudness normalisation (default 1 each). */
   levels?: { vocal?: number; backing?: number; instrumental?: number };
   outputs: OutputSpec[];
-  /** Also write `vocals.wav` (converted, dry) and `instrumental.wav` here. */
+  /**
+   * Also write `vocals.wav` (converted, dry), `instrumental.wav` and `original-vocals.wav` (the
+   * separated lead before conversion) here.
+   */
   stemsDir?: string;
   /**
    * A watermarked excerpt of `seconds` (the product's preview length lives in its contracts), written
@@ -47,7 +50,7 @@ export interface CoverResult {
   sampleRate: number;
   outputs: Array<{ path: string; format: 'wav' | 'mp3'; durationSec: number }>;
   preview?: { path: string; durationSec: number };
-  stems?: { vocals: string; instrumental: string };
+  stems?: { vocals: string; instrumental: string; originalVocals: string };
   key: { semitones: number; auto: boolean; instrumentSemitones: number };
   songVocal: { medianNote: string; medianMidi: number; lowMidi: number; highMidi: number } | undefined;
   formantWarp: number;

@@ -244,9 +244,12 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
       mkdirSync(o.stemsDir, { recursive: true });
       const vocals = join(o.stemsDir, 'vocals.wav');
       const instrumental = join(o.stemsDir, 'instrumental.wav');
+      const originalVocals = join(o.stemsDir, 'original-vocals.wav');
       await writeStem(stemVoc.path, 1, sr, atomic.temp(vocals), loud.gainDb);
       await writeStem(stemInst.path, 2, sr, atomic.temp(instrumental), loud.gainDb);
-      stems = { vocals, instrumental };
+      // The separated lead before conversion: people who make covers want the singer's own take too.
+      await writeStem(sep.lead.path, sep.lead.channels, sr, atomic.temp(originalVocals), loud.gainDb);
+      stems = { vocals, instrumental, originalVocals };
     }
     throwIfAborted(o.signal);
     atomic.commit();

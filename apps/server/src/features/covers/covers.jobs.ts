@@ -5,7 +5,7 @@ import type { Queue } from '../../platform/queue/queue';
 import type { FilesService } from '../storage/files.service';
 import { RENDER_JOB, type RenderEnqueuer } from './covers.enqueue';
 import type { CoversRepo } from './covers.repo';
-import { renderCoverTask } from './covers.render';
+import { renderCoverTask, type RenderDeps } from './covers.render';
 
 export const SWEEP_JOB = 'covers.sweep';
 /** Every minute: a job that was never sent waits at most about a minute longer. */
@@ -50,6 +50,8 @@ export async function startCoversJobs(deps: {
   log: FastifyBaseLogger;
   /** The engine the deployment chose (ENGINE). */
   engine: Engine;
+  /** Where a render records its other formats and stems. */
+  assets?: RenderDeps['assets'];
 }): Promise<{ stop: () => void }> {
   const { repo, enqueue } = deps;
   const { engine } = deps;
@@ -61,6 +63,7 @@ export async function startCoversJobs(deps: {
     voiceName: (id: string) => engine.getVoice(id)?.name ?? id,
     log: deps.log,
     shutdown: shutdown.signal,
+    ...(deps.assets ? { assets: deps.assets } : {}),
   };
   await deps.queue.work(RENDER_JOB, async (payload, job) => {
     const outcome = await renderCoverTask(renderDeps, payload.task_id, job.id);

@@ -7,6 +7,8 @@ import type { Owner } from '../../platform/auth/identity';
 import type { FilesService } from '../storage/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
+import { keepRenderAssets, renderAssetOutputs } from './covers.render-assets';
+import type { CoverAssetsRepo } from './covers.assets.repo';
 import { coverFileName } from './covers.view';
 
 /** Engine failures caused by the song itself: their messages are written for the person who sent it. */
@@ -37,6 +39,11 @@ export interface RenderDeps {
   tmpRoot?: string;
   /** Aborted when the process shuts down: a run in progress hands its task back to the queue. */
   shutdown?: AbortSignal;
+  /**
+   * Where the other download formats and the stems are recorded; without it a run stores the MP3
+   * and the preview only.
+   */
+  assets?: Pick<CoverAssetsRepo, 'keep'>;
 }
 
 export type RenderOutcome = 'skipped' | 'done' | 'failed' | 'timeout' | 'discarded' | 'released';
@@ -116,14 +123,15 @@ export async function renderCoverTask(
       voice: task.voiceId,
       key: task.keyShift ?? 'auto',
       backing: task.backing as CoverBacking,
-      outputs: [{ path: full, bitrateKbps: 320 }],
+      outputs: [{ path: full, bitrateKbps: 320 }, ...(deps.assets ? renderAssetOutputs(tmp).outputs : [])],
+      ...(deps.assets ? { stemsDir: renderAssetOutputs(tmp).stemsDir } : {}),
       preview: { path: preview, seconds: COVER_LIMITS.previewSeconds },
       maxSeconds: COVER_LIMITS.maxSongSeconds,
       signal: stop.signal,
       onProgress: (p) => progress.report(p),
     });
     await progress.settle();
-    return await keepOutputs(deps, task, jobId, made, { full, preview });
+    return await keepOutputs(deps, task, jobId, made, { full, preview, dir: tmp });
   } catch (error) {
     await progress.settle();
     if (stop.signal.reason === CLOSED) return 'discarded';
@@ -156,7 +164,7 @@ async function keepOutputs(
   task: CoverTaskRow,
   jobId: string,
   made: CoverResult,
-  paths: { full: string; preview: string },
+  paths: { full: string; preview: string; dir: string },
 ): Promise<RenderOutcome> {
   const current = await deps.repo.findById(task.id);
   if (!current || current.status !== TaskStatus.running || current.jobId !== jobId) return 'discarded';
@@ -176,6 +184,7 @@ async function keepOutputs(
   try {
     const result = await store(paths.full, '');
     const preview = await store(paths.preview, ' preview');
+    if (deps.assets) await keepRenderAssets(deps.files, deps.assets, owner, task, voice, paths.dir, stored);
     const kept = await deps.repo.finish(task.id, jobId, {
       keyApplied: made.key.semitones,
       duration: Math.round(made.durationSec * 1000) / 1000,

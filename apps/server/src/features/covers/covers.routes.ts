@@ -7,7 +7,6 @@ import {
   coverCreateData,
   coverDeleteBody,
   coverDeleteData,
-  coverDownloadData,
   coverListData,
   coverListQuery,
   coverResubmitBody,
@@ -19,11 +18,10 @@ import {
   envelopeOf,
 } from '@ai-covers/contracts';
 import { z } from 'zod';
-import { requireOwner, requireUser } from '../../platform/auth/identity';
+import { requireOwner } from '../../platform/auth/identity';
 import type { CoversService } from './covers.service';
 
 const tags = ['covers'];
-const bearer = [{ bearer: [] }];
 const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
 /** §7: every GET but the storage signing may carry the `_t` timestamp. */
 const timestamp = z.object({ ...cacheBust });
@@ -162,22 +160,6 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
         },
       },
       async (request) => ok(covers.checkUri(request.query.external_uri)),
-    );
-
-    app.get(
-      '/v1/vsas/download/:task_id',
-      {
-        schema: {
-          tags,
-          summary: 'A signed URL of the full MP3, after GET /v1/deduct charged the download',
-          description:
-            "40001 not signed in; 490010 a dead token (sign in again); 490618 not the caller's task; 1 not done yet; 490026 'Not enough credits for download' until the download is charged (re-downloads are free).",
-          security: bearer,
-          params: coverTaskParams,
-          response: { 200: envelopeOf(coverDownloadData) },
-        },
-      },
-      async (request) => ok(await covers.download(requireUser(request), request.params.task_id)),
     );
   };
 }

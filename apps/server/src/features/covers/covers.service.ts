@@ -9,6 +9,7 @@ import {
   type CoverBacking,
   type CoverCreateBody,
   type CoverListData,
+  type CoverMix,
   type CoverTask,
   type TaskStatusValue,
 } from '@ai-covers/contracts';
@@ -21,6 +22,8 @@ import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import type { RenderEnqueuer } from './covers.enqueue';
 import { coverFileName, hasChanged, keyOf, keyShiftOf, newTaskId, toCoverTask } from './covers.view';
+import type { CoverAssetsRepo } from './covers.assets.repo';
+import { formatsOf } from './covers.downloads';
 
 const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg, 404);
 const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
@@ -49,6 +52,8 @@ export interface CoversServiceDeps {
   enqueue: RenderEnqueuer;
   /** The engine's built-in voices (a fixed list: read once). */
   voices: () => VoiceInfo[];
+  /** The files a task kept besides its MP3 (formats, stems) and its mix (absent: none kept). */
+  assets?: Pick<CoverAssetsRepo, 'listFor' | 'mixesFor'>;
   /** Long-poll: how long to wait at most and how often to look (defaults 20 s, 500 ms). */
   subscribe?: { maxWaitMs: number; pollMs: number };
 }
@@ -73,13 +78,25 @@ export function createCoversService(deps: CoversServiceDeps) {
           rows.map((task) => task.id),
         )
       : new Set<string>();
+    const ids = rows.map((task) => task.id);
+    const kept = (await deps.assets?.listFor(ids)) ?? [];
+    const mixes = (await deps.assets?.mixesFor(ids)) ?? new Map<string, CoverMix>();
+    const rolesOf = (taskId: string) => new Set(kept.filter((a) => a.taskId === taskId).map((a) => a.role));
     return Promise.all(
       rows.map(async (task) => {
         const done = task.status === TaskStatus.done;
         // The preview (watermarked) and the song as given: never the full result, which is sold.
         const previewUrl = done ? await urlOf(task.previewFileId, task.previewKey, task.songName) : null;
         const sourceUrl = done ? await urlOf(task.sourceFileId, task.sourceKey, task.songName) : null;
-        return toCoverTask(task, { previewUrl, sourceUrl, paid: paid.has(task.id) });
+        const roles = rolesOf(task.id);
+        return toCoverTask(task, {
+          previewUrl,
+          sourceUrl,
+          paid: paid.has(task.id),
+          formats: done ? formatsOf(task, roles) : [],
+          mix: mixes.get(task.id) ?? null,
+          remixable: done && roles.has('vocals') && roles.has('instrumental'),
+        });
       }),
     );
   }
@@ -215,20 +232,6 @@ export function createCoversService(deps: CoversServiceDeps) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         throw badRequest('external_uri: must be an http or https URL');
       return { ok: false, reason: CoverMsg.linksNotSupported };
-    },
-
-    /** A signed attachment URL of the full MP3, once this account has paid for the download. */
-    async download(userId: number, taskId: string) {
-      const owner = { userId, visitorId: null };
-      const task = await repo.findOwned(owner, taskId);
-      if (!task) throw noTask();
-      if (task.status !== TaskStatus.done) throw new AppError(Code.error, CoverMsg.notDone, 409);
-      if (!(await deps.paidTasks(userId, [taskId])).has(taskId))
-        throw new AppError(Code.notAvailable, CoverMsg.notPaid, 403);
-      if (task.resultFileId === null || !task.resultKey) throw fileMissing();
-      const name = coverFileName(task.songName, voiceName(task.voiceId));
-      const { url, expire } = await files.readUrl({ storageKey: task.resultKey, name }, { download: true });
-      return { url, name, expire };
     },
 
     /**

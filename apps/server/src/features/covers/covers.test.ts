@@ -95,7 +95,7 @@ describe('a cover from upload to paid download', () => {
   it('refuses the download until it is charged, then charges exactly once', async () => {
     const refused = await get(`/v1/vsas/download/${taskId}`, user.auth);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 490026, data: null, msg: 'Not enough credits for download' });
+    expect(refused.json()).toEqual({ code: 490026, data: null, msg: CoverMsg.downloadLocked });
 
     await ctx.features.credits.service.grantSignupGift(user.userId);
     const charged = await deduct(user.auth, taskId);
