@@ -40,7 +40,8 @@ export const CoverMsg = {
   visitorDailyLimit: `Without an account you can make ${COVER_LIMITS.visitorDailyCovers} covers a day. Sign in to make more.`,
   notDone: 'The cover is not ready yet.',
   notPaid: 'Not enough credits for download',
-  downloadLocked: 'This download is not unlocked yet: unlocking it costs 1 credit, then every format is free.',
+  downloadLocked:
+    'This download is not unlocked yet: unlocking it costs 1 credit, then every format is free.',
   formatMissing: 'This format is not available for this cover.',
   remixUnavailable: 'This cover kept no stems, so it cannot be remixed: make it again to mix it.',
   remixBusy: 'The server is mixing other covers right now. Try again in a few seconds.',

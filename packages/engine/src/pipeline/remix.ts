@@ -92,7 +92,7 @@ export async function remixStems(o: RemixOptions): Promise<RemixResult> {
         const v = new Float32Array(n);
         const vl = vb[0]!;
         const vR = vb[1] ?? vl;
-        for (let i = 0; i < n; i++) v[i] = (0.5 * (vl[i]! + vR[i]!)) * vocalGain;
+        for (let i = 0; i < n; i++) v[i] = 0.5 * (vl[i]! + vR[i]!) * vocalGain;
         const il = ib[0]!;
         const iR = ib[1] ?? il;
         const L = new Float32Array(n);

@@ -55,7 +55,11 @@ export function createCoverAssetsRepo(db: Db) {
         .values(rows)
         .onConflictDoUpdate({
           target: [coverAssets.taskId, coverAssets.role],
-          set: { fileId: sql`excluded.file_id`, storageKey: sql`excluded.storage_key`, createdAt: new Date() },
+          set: {
+            fileId: sql`excluded.file_id`,
+            storageKey: sql`excluded.storage_key`,
+            createdAt: new Date(),
+          },
         });
     },
 

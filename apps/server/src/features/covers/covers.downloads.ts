@@ -26,7 +26,10 @@ export function downloadName(songName: string, voiceName: string, format: CoverD
 }
 
 /** Which formats a task can hand out, from the files it kept. */
-export function formatsOf(task: Pick<CoverTaskRow, 'resultFileId'>, roles: Set<string>): CoverDownloadFormat[] {
+export function formatsOf(
+  task: Pick<CoverTaskRow, 'resultFileId'>,
+  roles: Set<string>,
+): CoverDownloadFormat[] {
   const formats: CoverDownloadFormat[] = [];
   if (roles.has('wav')) formats.push('wav');
   if (task.resultFileId !== null) formats.push('mp3');

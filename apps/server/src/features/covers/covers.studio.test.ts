@@ -133,7 +133,12 @@ describe('download choices and remix of a finished cover', () => {
     }
     const other = await signInTestUser(ctx);
     for (const who of [other.auth, visitor()]) {
-      const res = await post('/v1/vsas/remix', who, { task_id: taskId, vocal: 1, instrumental: 1, reverb: 0 });
+      const res = await post('/v1/vsas/remix', who, {
+        task_id: taskId,
+        vocal: 1,
+        instrumental: 1,
+        reverb: 0,
+      });
       expect(res.json()).toMatchObject({ code: 490618 });
     }
     const mix = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data.mix;

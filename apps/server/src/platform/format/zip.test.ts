@@ -26,7 +26,7 @@ describe('writeStoredZip', () => {
     expect(entries[1]!.data.equals(fs.readFileSync(b))).toBe(true);
     expect(entries.every((e) => e.crcOk)).toBe(true);
     // A real unzip tool agrees, where one is installed.
-    let listing = '';
+    let listing: string;
     try {
       listing = execFileSync('unzip', ['-t', out], { encoding: 'utf8' });
     } catch (error) {

@@ -1,17 +1,20 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_LIMITS, type CoverTask } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { BeforeAfter } from './BeforeAfter';
-import { useCoverDownload } from './cover-download';
-import { errorText } from '../../shared/api/error-messages';
+import { CoverDownloadDialog } from './CoverDownloadDialog';
+import { MixControls } from './MixControls';
 import styles from './CoversTool.module.css';
 
-/** A finished cover: the free watermarked preview (against the original) and the paid full download. */
+/**
+ * A finished cover: the free watermarked preview (against the original), its mix controls and the
+ * download popup (one paid download unlocks every format).
+ */
 export function CoverResult({ task }: { task: CoverTask }) {
   const { t } = useTranslation();
   const captionId = useId();
-  const { busy, error, download } = useCoverDownload(task);
+  const [downloading, setDownloading] = useState(false);
 
   return (
     <section className={styles.result} aria-labelledby={captionId}>
@@ -30,16 +33,14 @@ export function CoverResult({ task }: { task: CoverTask }) {
         />
       ) : null}
       <div className={styles.actions}>
-        <button type="button" className={ui.button} onClick={() => void download()} disabled={busy}>
+        <button type="button" className={ui.button} onClick={() => setDownloading(true)}>
           {task.paid
             ? t('coversTool.task.downloadAgain')
             : t('coversTool.task.downloadFull', { count: task.download_cost })}
         </button>
-        {busy ? <span className={styles.muted}>{t('common.loading')}</span> : null}
       </div>
-      <p role="alert" className={styles.alert}>
-        {error ? errorText(t, error) : ''}
-      </p>
+      {task.remixable ? <MixControls task={task} /> : null}
+      {downloading ? <CoverDownloadDialog task={task} open onClose={() => setDownloading(false)} /> : null}
     </section>
   );
 }
