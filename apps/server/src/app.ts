@@ -74,6 +74,10 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     paidTasks: (userId, taskIds) =>
       credits.service.chargedTaskIds(userId, COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose, taskIds),
     log: app.log,
+    songLinks: {
+      allowHosts: settings.SONG_LINK_ALLOW_HOSTS,
+      timeoutMs: settings.SONG_LINK_TIMEOUT_SECONDS * 1000,
+    },
   });
   const coverArt = createCoverArtFeature({
     db,

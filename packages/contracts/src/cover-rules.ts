@@ -46,7 +46,18 @@ export const CoverMsg = {
   remixUnavailable: 'This cover kept no stems, so it cannot be remixed: make it again to mix it.',
   remixBusy: 'The server is mixing other covers right now. Try again in a few seconds.',
   retryNotFailed: 'Only a failed or timed-out cover can be retried.',
-  linksNotSupported: 'Songs from links are not supported yet: upload the file instead.',
+  linkInvalid: 'Paste a link that starts with http:// or https://.',
+  linkVideoSite:
+    'Pages of video and music sites (YouTube, SoundCloud, TikTok…) cannot be used: paste a direct link to an audio or video file (one ending in .mp3, .wav, .m4a, .mp4…).',
+  linkPage:
+    'This link opens a web page, not a song: paste a direct link to an audio or video file (one ending in .mp3, .wav, .m4a, .mp4…).',
+  linkNotAudio: 'The link does not lead to an audio or video file.',
+  linkPrivate: 'This link points to a private or local address, which is not allowed.',
+  linkUnreachable: 'The link could not be opened. Check it and try again.',
+  linkTimeout: 'The link took too long to answer. Try again, or upload the file instead.',
+  linkTooLarge: 'The file behind the link is larger than the upload limit.',
+  linkRedirects: 'The link redirects too many times.',
+  linkHttpError: 'The link answered with an error: the file may be gone or private.',
   engineFailed: 'The cover could not be made from this song.',
   timedOut: 'The cover took too long and was stopped. Try again.',
 } as const;

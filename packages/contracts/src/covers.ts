@@ -42,8 +42,7 @@ export const coverKey = z.union(
   { error: "key must be 'auto' or a whole number of semitones" },
 );
 
-/** `POST /v1/vsas/create` (JSON). */
-export const coverCreateBody = z.object({
+const coverCreateFields = z.object({
   kind: z.literal('ai-covers', { error: "kind must be 'ai-covers'" }).default('ai-covers'),
   /** A built-in voice id (GET /v1/common/category?module=ai-covers lists them). */
   voice_id: z
@@ -51,16 +50,37 @@ export const coverCreateBody = z.object({
     .trim()
     .regex(/^[a-z0-9-]{1,40}$/, 'voice_id is not a voice id'),
   /** Storage key of the caller's uploaded song (the upload callback's storage_key). */
-  file_key: z.string({ error: 'file_key is required' }).trim().min(1, 'file_key is required').max(512),
+  file_key: z
+    .string({ error: 'file_key must be a string' })
+    .trim()
+    .min(1, 'file_key is required')
+    .max(512)
+    .optional(),
+  /**
+   * Or a direct http(s) link to an audio or video file: the server fetches it into the caller's
+   * library first (GET /v1/vsas/uri/check says beforehand whether it can).
+   */
+  external_uri: z
+    .string({ error: 'external_uri must be a string' })
+    .trim()
+    .min(1, 'external_uri is empty')
+    .max(2048, 'external_uri is longer than 2048 characters')
+    .optional(),
   key: coverKey.default('auto'),
   backing: coverBacking.default('keep'),
 });
+
+/** `POST /v1/vsas/create` (JSON): the song is `file_key` or `external_uri`, exactly one. */
+export const coverCreateBody = coverCreateFields.refine(
+  (body) => (body.file_key === undefined) !== (body.external_uri === undefined),
+  { message: 'file_key or external_uri is required (one of them)', path: ['file_key'] },
+);
 export type CoverCreateBody = z.infer<typeof coverCreateBody>;
 
 /** `POST /v1/vsas/resubmit` (JSON): the same song again with other settings; a new task. */
 export const coverResubmitBody = z.object({
   task_id: coverTaskId,
-  voice_id: coverCreateBody.shape.voice_id.optional(),
+  voice_id: coverCreateFields.shape.voice_id.optional(),
   key: coverKey.optional(),
   backing: coverBacking.optional(),
 });

@@ -10,6 +10,7 @@ import { createCoversRepo } from './covers.repo';
 import { createCoverAssetsRepo } from './covers.assets.repo';
 import { createCoverDownloads } from './covers.downloads';
 import { createCoverRemixer } from './covers.remix';
+import { createCoverCreator, createSongLinks, type SongLinksConfig } from './covers.links';
 import { studioRoutes } from './covers.studio.routes';
 import { coversRoutes } from './covers.routes';
 import { createCoversService, type CoversServiceDeps } from './covers.service';
@@ -23,6 +24,8 @@ export function createCoversFeature(deps: {
   /** The cover engine the deployment chose (ENGINE): its voices and its renders. */
   engine: Engine;
   log: FastifyBaseLogger;
+  /** Songs from links: which non-public hosts are allowed, and the time limit of a fetch. */
+  songLinks: SongLinksConfig;
 }) {
   const repo = createCoversRepo(deps.db);
   const assets = createCoverAssetsRepo(deps.db);
@@ -43,6 +46,8 @@ export function createCoversFeature(deps: {
     paidTasks: deps.paidTasks,
     voiceName,
   });
+  const links = createSongLinks({ files: deps.files, ...deps.songLinks });
+  const create = createCoverCreator({ covers: service, links, files: deps.files });
   const remixer = createCoverRemixer({ repo, assets, files: deps.files, remixStems, voiceName });
   // A deleted task takes its kept files (formats, stems, zip) with it.
   service.registerRemovalHook(async (owner, taskId) => {
@@ -53,7 +58,8 @@ export function createCoversFeature(deps: {
     service,
     downloads,
     remixer,
-    routes: [coversRoutes(service), studioRoutes({ covers: service, downloads, remixer })],
+    links,
+    routes: [coversRoutes(service, { create, links }), studioRoutes({ covers: service, downloads, remixer })],
     startJobs: (queue, log) =>
       startCoversJobs({ queue, repo, enqueue, files: deps.files, engine: deps.engine, log, assets }),
   });

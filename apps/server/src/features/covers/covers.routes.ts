@@ -20,6 +20,7 @@ import {
 import { z } from 'zod';
 import { requireOwner } from '../../platform/auth/identity';
 import type { CoversService } from './covers.service';
+import type { CoverCreator, SongLinks } from './covers.links';
 
 const tags = ['covers'];
 const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
@@ -29,7 +30,10 @@ const owner =
   'The caller is the signed-in user (Bearer) or the visitor (x-visitor-id header or ai-covers.uuid cookie).';
 
 /** The AI Covers calls of §7 (/v1/vsas/*, /v1/task/delete); payloads are defined in the contracts. */
-export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
+export function coversRoutes(
+  covers: CoversService,
+  studio: { create: CoverCreator; links: Pick<SongLinks, 'check'> },
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Long-polls end early when the server shuts down, so a restart never waits 20 s on them.
     const closing = new AbortController();
@@ -41,13 +45,13 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
-          summary: 'Make a cover of an uploaded song in a built-in voice (a task, status 1 waiting)',
-          description: `${owner} file_key is the storage_key of the caller's upload. Errors: 40004 not the caller's file; 1 not audio, too long, unknown voice; 1 with HTTP 429 when ${COVER_LIMITS.maxActivePerOwner} covers are already in progress.`,
+          summary: 'Make a cover of a song (an upload or a link) in a voice (a task, status 1 waiting)',
+          description: `${owner} file_key is the storage_key of the caller's upload; or external_uri, a direct http(s) link to an audio or video file that the server fetches into the caller's library first (refused with a reason like GET /v1/vsas/uri/check; 413 over the upload limit). Errors: 40004 not the caller's file; 1 not audio, too long, unknown voice; 1 with HTTP 429 when ${COVER_LIMITS.maxActivePerOwner} covers are already in progress.`,
           body: coverCreateBody,
           response: { 200: envelopeOf(coverCreateData) },
         },
       },
-      async (request) => ok(await covers.create(requireOwner(request), request.body)),
+      async (request) => ok(await studio.create(requireOwner(request), request.body)),
     );
 
     app.get(
@@ -154,12 +158,14 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Checks a song link; songs come from uploads only, so a valid link is refused with a reason',
+            'Checks a song link: fetches its headers (every redirect checked) and says whether a cover can be made from it, or why not',
+          description:
+            'ok true: an http(s) link to an audio or video file within the upload limit, on a public address. ok false with the reason: a web page, a video-site page, a private address, too large, no answer… 1 (400) when it is not an http(s) URL at all.',
           querystring: coverUriCheckQuery,
           response: { 200: envelopeOf(coverUriCheckData) },
         },
       },
-      async (request) => ok(covers.checkUri(request.query.external_uri)),
+      async (request) => ok(await studio.links.check(request.query.external_uri)),
     );
   };
 }

@@ -108,9 +108,13 @@ export function createCoversService(deps: CoversServiceDeps) {
   }
 
   /** Checks the song and the voice, then inserts a waiting task and sends its job. */
-  async function create(owner: Owner, body: Omit<CoverCreateBody, 'kind'>) {
+  async function create(
+    owner: Owner,
+    body: Omit<CoverCreateBody, 'kind' | 'file_key' | 'external_uri'> & { file_key: string },
+  ) {
     const file = await files.ownedFileByKey(owner, body.file_key);
-    if (file.fileType !== 'audio') throw badRequest(CoverMsg.notAudio);
+    // A video's sound track makes a cover as well as an audio file does (ffmpeg reads both).
+    if (file.fileType !== 'audio' && file.fileType !== 'video') throw badRequest(CoverMsg.notAudio);
     if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
       throw badRequest(CoverMsg.tooLong);
     if (!voiceNames.has(body.voice_id)) throw badRequest(CoverMsg.unknownVoice);
@@ -219,19 +223,6 @@ export function createCoversService(deps: CoversServiceDeps) {
       if (!outcome) throw noTask();
       if (outcome.fileIds.length > 0) await files.deleteOwnedFiles(owner, outcome.fileIds);
       return { task_id: taskId, outcome: outcome.outcome };
-    },
-
-    /** Songs come from uploads only: a valid link is refused politely, an invalid one named. */
-    checkUri(uri: string): { ok: boolean; reason: string | null } {
-      let url: URL;
-      try {
-        url = new URL(uri);
-      } catch {
-        throw badRequest('external_uri: must be an http or https URL');
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        throw badRequest('external_uri: must be an http or https URL');
-      return { ok: false, reason: CoverMsg.linksNotSupported };
     },
 
     /**

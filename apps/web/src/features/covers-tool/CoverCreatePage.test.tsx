@@ -47,16 +47,22 @@ const uploaded = fixture('uploadedFile', {
 });
 
 let createAnswer: () => Response;
+let linkAnswer: (url: string) => Response;
 let calls: Call[];
 const createObjectURL = URL.createObjectURL;
 
 beforeEach(() => {
   createAnswer = () => contractResponse('coverCreateData', { task_id: 'task-0001', task: makeTask() });
+  linkAnswer = (url) =>
+    url.includes(encodeURIComponent('https://files.example/page'))
+      ? contractResponse('coverUriCheckData', { ok: false, reason: CoverMsg.linkPage })
+      : contractResponse('coverUriCheckData', { ok: true, reason: null });
   calls = fakeFetch(({ method, url }) => {
     if (url.startsWith('/v1/common/category')) return contractResponse('categoryData', voiceCategories);
     if (url.startsWith('/v1/storage/token')) return contractResponse('storageTokenData', token);
     if (method === 'POST' && url === '/v1/storage/confirm') return contractResponse('uploadedFile', uploaded);
     if (method === 'POST' && url === '/v1/vsas/create') return createAnswer();
+    if (url.startsWith('/v1/vsas/uri/check')) return linkAnswer(url);
   });
   FakeStoragePut.urls = [];
   vi.stubGlobal('XMLHttpRequest', FakeStoragePut);
@@ -136,4 +142,22 @@ describe('create page (covers/new)', () => {
     expect(body).toMatchObject({ voice_id: 'basalt', key: 'auto', backing: 'keep' });
     expect(screen.queryByTestId('where')).toBeNull();
   });
+
+  it('makes a cover from a pasted link: checks it, names why a page will not do, sends external_uri', async () => {
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
+    const field = await screen.findByRole('textbox', { name: /Or paste a direct link/ });
+    await user.type(field, 'https://files.example/page');
+    await user.click(screen.getByRole('button', { name: 'Check link' }));
+    expect(await screen.findByText(CoverMsg.linkPage)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'https://files.example/song.mp3');
+    await user.click(screen.getByRole('button', { name: 'Check link' }));
+    expect(await screen.findByText(/This link leads to a song/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')!.body!);
+    expect(body).toMatchObject({ voice_id: 'aurora', external_uri: 'https://files.example/song.mp3' });
+    expect(body.file_key).toBeUndefined();
+  }, 20_000);
 });

@@ -11,6 +11,7 @@ import { CoverOptions, type CoverKey } from './CoverOptions';
 import { useCreateCover } from './covers-api';
 import { coverPaths } from './paths';
 import { SongPicker } from './SongPicker';
+import { SongLinkField } from './SongLinkField';
 import { VoicePicker } from './VoicePicker';
 import styles from './CoversTool.module.css';
 
@@ -27,6 +28,7 @@ export function CoverCreatePage() {
   const [coverKey, setCoverKey] = useState<CoverKey>('auto');
   const [backing, setBacking] = useState<CoverBacking>('keep');
   const [problem, setProblem] = useState<Problem>(null);
+  const [link, setLink] = useState('');
   const upload = useUpload({ kind: 'ai-covers', action: 'upload' });
   const create = useCreateCover();
 
@@ -44,13 +46,17 @@ export function CoverCreatePage() {
     event.preventDefault();
     if (create.isPending) return;
     if (!voiceId) return setProblem({ step: 'coversTool.create.needVoice' });
-    if (upload.status === 'uploading') return setProblem({ step: 'coversTool.create.waitUpload' });
-    if (upload.status !== 'success' || !upload.result) {
+    // A pasted link is the song; otherwise the upload is.
+    const fromLink = link.trim() !== '';
+    if (!fromLink && upload.status === 'uploading')
+      return setProblem({ step: 'coversTool.create.waitUpload' });
+    if (!fromLink && (upload.status !== 'success' || !upload.result)) {
       return setProblem({ step: 'coversTool.create.needSong' });
     }
+    const song = fromLink ? { external_uri: link.trim() } : { file_key: upload.result!.storage_key };
     setProblem(null);
     create.mutate(
-      { kind: 'ai-covers', voice_id: voiceId, file_key: upload.result.storage_key, key: coverKey, backing },
+      { kind: 'ai-covers', voice_id: voiceId, ...song, key: coverKey, backing },
       {
         onSuccess: ({ task_id }) => navigate(langPath(coverPaths.task(task_id))),
         onError: (failure) => setProblem({ failure }),
@@ -78,6 +84,7 @@ export function CoverCreatePage() {
         }}
       />
       <SongPicker upload={upload} onPick={handlePickSong} />
+      <SongLinkField value={link} onChange={setLink} />
       <CoverOptions
         coverKey={coverKey}
         backing={backing}

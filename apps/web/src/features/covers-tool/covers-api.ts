@@ -80,6 +80,11 @@ export function fetchCoverDownload(taskId: string, format: CoverDownloadFormat =
   return apiGet('coverDownloadData', `/v1/vsas/download/${encodeURIComponent(taskId)}`, { format });
 }
 
+/** `GET /v1/vsas/uri/check`: whether the server can make a cover from a song link, and why not. */
+export function checkSongLink(link: string) {
+  return apiGet('coverUriCheckData', '/v1/vsas/uri/check', { external_uri: link.trim() });
+}
+
 /** `POST /v1/vsas/remix`: the task mixed again from its stems; answers with the task and its new mix. */
 export function remixCover(taskId: string, mix: CoverMix) {
   return apiPost('coverTask', '/v1/vsas/remix', { task_id: taskId, ...mix });
