@@ -66,15 +66,42 @@ const coverCreateFields = z.object({
     .min(1, 'external_uri is empty')
     .max(2048, 'external_uri is longer than 2048 characters')
     .optional(),
+  /**
+   * Or the song as two stems the caller uploaded: the lead vocal and the instrumental (storage
+   * keys, both together). Separation is skipped; their lengths must be close.
+   */
+  vocal_key: z
+    .string({ error: 'vocal_key must be a string' })
+    .trim()
+    .min(1, 'vocal_key is empty')
+    .max(512)
+    .optional(),
+  instrumental_key: z
+    .string({ error: 'instrumental_key must be a string' })
+    .trim()
+    .min(1, 'instrumental_key is empty')
+    .max(512)
+    .optional(),
   key: coverKey.default('auto'),
   backing: coverBacking.default('keep'),
 });
 
-/** `POST /v1/vsas/create` (JSON): the song is `file_key` or `external_uri`, exactly one. */
-export const coverCreateBody = coverCreateFields.refine(
-  (body) => (body.file_key === undefined) !== (body.external_uri === undefined),
-  { message: 'file_key or external_uri is required (one of them)', path: ['file_key'] },
-);
+/**
+ * `POST /v1/vsas/create` (JSON): the song is `file_key`, `external_uri`, or the stems pair
+ * `vocal_key` + `instrumental_key`: exactly one of them.
+ */
+export const coverCreateBody = coverCreateFields
+  .refine((body) => (body.vocal_key === undefined) === (body.instrumental_key === undefined), {
+    message: 'vocal_key and instrumental_key go together',
+    path: ['vocal_key'],
+  })
+  .refine(
+    (body) => [body.file_key, body.external_uri, body.vocal_key].filter((v) => v !== undefined).length === 1,
+    {
+      message: 'file_key, external_uri or vocal_key + instrumental_key is required (one of them)',
+      path: ['file_key'],
+    },
+  );
 export type CoverCreateBody = z.infer<typeof coverCreateBody>;
 
 /** `POST /v1/vsas/resubmit` (JSON): the same song again with other settings; a new task. */

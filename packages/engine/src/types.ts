@@ -11,6 +11,11 @@ export interface OutputSpec {
 /** Options of `createCover`. */
 export interface CoverOptions {
   input: string;
+  /**
+   * The lead vocal as a file of its own (the user's stems): `input` is then the instrumental, and
+   * separation is skipped. Their lengths must be close (STEMS_MISMATCH otherwise).
+   */
+  ownVocals?: string;
   /** Built-in voice id or a (trained) profile. */
   voice: string | VoiceProfile;
   /** Vocal transposition in whole semitones, or 'auto' (song's vocal median → voice median). */

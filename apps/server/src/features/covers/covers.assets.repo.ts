@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/client';
 import { coverAssets, coverMixes, coverTasks, type CoverAssetRow } from './covers.schema';
 
 /** The roles of a task's kept files (see `cover_assets`). */
-export type AssetRole = 'wav' | 'mp3_low' | 'vocals' | 'instrumental' | 'original_vocals' | 'stems_zip';
+export type AssetRole =
+  'wav' | 'mp3_low' | 'vocals' | 'instrumental' | 'original_vocals' | 'stems_zip' | 'own_vocals';
 
 /** A stored file as the task keeps it. */
 export interface KeptFile {

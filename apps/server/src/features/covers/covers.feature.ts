@@ -10,7 +10,8 @@ import { createCoversRepo } from './covers.repo';
 import { createCoverAssetsRepo } from './covers.assets.repo';
 import { createCoverDownloads } from './covers.downloads';
 import { createCoverRemixer } from './covers.remix';
-import { createCoverCreator, createSongLinks, type SongLinksConfig } from './covers.links';
+import { createSongLinks, type SongLinksConfig } from './covers.links';
+import { createCoverCreator } from './covers.create';
 import { studioRoutes } from './covers.studio.routes';
 import { coversRoutes } from './covers.routes';
 import { createCoversService, type CoversServiceDeps } from './covers.service';
@@ -47,11 +48,15 @@ export function createCoversFeature(deps: {
     voiceName,
   });
   const links = createSongLinks({ files: deps.files, ...deps.songLinks });
-  const create = createCoverCreator({ covers: service, links, files: deps.files });
+  const create = createCoverCreator({ covers: service, links, files: deps.files, assets });
   const remixer = createCoverRemixer({ repo, assets, files: deps.files, remixStems, voiceName });
   // A deleted task takes its kept files (formats, stems, zip) with it.
   service.registerRemovalHook(async (owner, taskId) => {
-    const ids = (await assets.listFor([taskId])).map((a) => a.fileId).filter((id) => id !== null);
+    // The user's own vocal stem is their upload: it stays in their library.
+    const ids = (await assets.listFor([taskId]))
+      .filter((a) => a.role !== 'own_vocals')
+      .map((a) => a.fileId)
+      .filter((id) => id !== null);
     if (ids.length > 0) await deps.files.deleteOwnedFiles(owner, ids);
   });
   return defineFeature({

@@ -275,7 +275,7 @@ describe('POST /v1/vsas/create with external_uri', () => {
     ]) {
       const res = await create(visitor(), body);
       expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toMatch(/file_key or external_uri is required/);
+      expect(res.json().msg).toMatch(/file_key, external_uri or vocal_key \+ instrumental_key is required/);
     }
   });
 

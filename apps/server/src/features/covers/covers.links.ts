@@ -1,18 +1,10 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type dns from 'node:dns';
-import {
-  Code,
-  CoverMsg,
-  MIME_BY_EXT,
-  extensionOf,
-  type CoverCreateBody,
-  type UploadedFile,
-} from '@ai-covers/contracts';
+import { Code, CoverMsg, MIME_BY_EXT, extensionOf, type UploadedFile } from '@ai-covers/contracts';
 import type { Owner } from '../../platform/auth/identity';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files.service';
-import type { CoversService } from './covers.service';
 import { LinkError, openLink, parseLink, type FetchedLink, type LinkRefusal } from './song-link-fetch';
 
 /** Sites whose links are pages with a player, never the file itself. */
@@ -243,28 +235,3 @@ export function createSongLinks(
   };
 }
 export type SongLinks = ReturnType<typeof createSongLinks>;
-
-/**
- * `POST /v1/vsas/create` with either song source: an uploaded file (`file_key`), or a link the
- * server fetches into the owner's library first. A task that cannot be made (limits, voice) leaves
- * no fetched song behind.
- */
-export function createCoverCreator(deps: {
-  covers: Pick<CoversService, 'create'>;
-  links: Pick<SongLinks, 'fetchToLibrary'>;
-  files: Pick<FilesService, 'deleteOwnedFiles'>;
-}) {
-  return async (owner: Owner, body: Omit<CoverCreateBody, 'kind'>) => {
-    const { external_uri: link, file_key: fileKey, ...rest } = body;
-    if (fileKey !== undefined) return deps.covers.create(owner, { ...rest, file_key: fileKey });
-    if (link === undefined) throw badRequest('file_key or external_uri is required (one of them)');
-    const song = await deps.links.fetchToLibrary(owner, link);
-    try {
-      return await deps.covers.create(owner, { ...rest, file_key: song.storage_key });
-    } catch (error) {
-      await deps.files.deleteOwnedFiles(owner, [song.id]).catch(() => 0);
-      throw error;
-    }
-  };
-}
-export type CoverCreator = ReturnType<typeof createCoverCreator>;

@@ -7,6 +7,21 @@ import type { AssetRole, CoverAssetsRepo, KeptFile } from './covers.assets.repo'
 import type { CoverTaskRow } from './covers.schema';
 import { coverFileName } from './covers.view';
 
+/** The user's own vocal stem of a task, as a local file in `dir` (undefined: the song is separated). */
+export async function ownVocalsFile(
+  files: Pick<FilesService, 'localFile'>,
+  assets: Pick<CoverAssetsRepo, 'listFor'>,
+  taskId: string,
+  dir: string,
+): Promise<string | undefined> {
+  const own = (await assets.listFor([taskId])).find((a) => a.role === 'own_vocals');
+  if (!own) return undefined;
+  // Its own folder: a copied object is named after its extension, as the song's copy is.
+  const ownDir = path.join(dir, 'own');
+  await fs.promises.mkdir(ownDir, { recursive: true });
+  return files.localFile({ storageKey: own.storageKey }, ownDir);
+}
+
 /** What a render writes besides the MP3 and the preview, in its scratch folder `dir`. */
 export function renderAssetOutputs(dir: string): { outputs: OutputSpec[]; stemsDir: string } {
   return {

@@ -7,7 +7,7 @@ import type { Owner } from '../../platform/auth/identity';
 import type { FilesService } from '../storage/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
-import { keepRenderAssets, renderAssetOutputs } from './covers.render-assets';
+import { keepRenderAssets, ownVocalsFile, renderAssetOutputs } from './covers.render-assets';
 import type { CoverAssetsRepo } from './covers.assets.repo';
 import { coverFileName } from './covers.view';
 
@@ -19,6 +19,7 @@ const SONG_FAULTS: ReadonlySet<EngineErrorCode> = new Set([
   'SILENT',
   'TOO_LONG',
   'TOO_SHORT',
+  'STEMS_MISMATCH',
 ]);
 
 /** Why a run was stopped from outside the engine. */
@@ -43,7 +44,7 @@ export interface RenderDeps {
    * Where the other download formats and the stems are recorded; without it a run stores the MP3
    * and the preview only.
    */
-  assets?: Pick<CoverAssetsRepo, 'keep'>;
+  assets?: Pick<CoverAssetsRepo, 'keep' | 'listFor'>;
 }
 
 export type RenderOutcome = 'skipped' | 'done' | 'failed' | 'timeout' | 'discarded' | 'released';
@@ -116,10 +117,13 @@ export async function renderCoverTask(
       return 'failed';
     }
     const input = await deps.files.localFile({ storageKey: task.sourceKey }, tmp);
+    // A cover from the user's own stems: the song is the instrumental, the vocal comes beside it.
+    const ownVocals = deps.assets ? await ownVocalsFile(deps.files, deps.assets, task.id, tmp) : undefined;
     const full = path.join(tmp, 'full.mp3');
     const preview = path.join(tmp, 'preview.mp3');
     const made = await deps.createCover({
       input,
+      ...(ownVocals ? { ownVocals } : {}),
       voice: task.voiceId,
       key: task.keyShift ?? 'auto',
       backing: task.backing as CoverBacking,

@@ -20,7 +20,8 @@ import {
 import { z } from 'zod';
 import { requireOwner } from '../../platform/auth/identity';
 import type { CoversService } from './covers.service';
-import type { CoverCreator, SongLinks } from './covers.links';
+import type { SongLinks } from './covers.links';
+import type { CoverCreator } from './covers.create';
 
 const tags = ['covers'];
 const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });

@@ -110,7 +110,9 @@ export function createCoversService(deps: CoversServiceDeps) {
   /** Checks the song and the voice, then inserts a waiting task and sends its job. */
   async function create(
     owner: Owner,
-    body: Omit<CoverCreateBody, 'kind' | 'file_key' | 'external_uri'> & { file_key: string },
+    body: Pick<CoverCreateBody, 'voice_id' | 'key' | 'backing'> & { file_key: string },
+    /** Runs after the task row exists and before its job is sent (own stems record their vocal). */
+    prepare?: (taskId: string) => Promise<void>,
   ) {
     const file = await files.ownedFileByKey(owner, body.file_key);
     // A video's sound track makes a cover as well as an audio file does (ffmpeg reads both).
@@ -140,6 +142,15 @@ export function createCoversService(deps: CoversServiceDeps) {
     );
     if (!row) throw tooManyActive();
     if (row === 'daily-limit') throw new AppError(Code.error, CoverMsg.visitorDailyLimit, 429);
+    if (prepare) {
+      try {
+        await prepare(row.id);
+      } catch (error) {
+        // No task is left half-made: without what `prepare` adds it would render the wrong way.
+        await repo.deleteOrClose(owner, row.id);
+        throw error;
+      }
+    }
     await deps.enqueue(row.id);
     return { task_id: row.id, task: await result(owner, row.id) };
   }

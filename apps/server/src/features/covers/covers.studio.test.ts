@@ -167,3 +167,59 @@ describe('download choices and remix of a finished cover', () => {
     expect(await createCoverAssetsRepo(ctx.database.db).listFor([taskId])).toEqual([]);
   });
 });
+
+describe('a cover from the user’s own stems', () => {
+  it('skips separation, renders, and keeps the vocal upload in the library when the task goes', async () => {
+    const user = await signInTestUser(ctx);
+    const vocalKey = await uploadSong(ctx, user.auth, 'Vocal.wav', songWav(4));
+    const instKey = await uploadSong(ctx, user.auth, 'Backing track.wav', songWav(4));
+    const res = await post('/v1/vsas/create', user.auth, {
+      voice_id: 'velvet',
+      vocal_key: vocalKey,
+      instrumental_key: instKey,
+    });
+    expect(res.statusCode).toBe(200);
+    const taskId = res.json().data.task_id;
+    expect(res.json().data.task.song_name).toBe('Backing track.wav');
+    expect(await runRenderJob(ctx, taskId)).toBe('done');
+    const task = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data;
+    expect(task).toMatchObject({ status: 3, remixable: true });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/task/delete',
+      headers: { ...user.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `task_id=${taskId}`,
+    });
+    const names = (await get('/v1/library/files', user.auth))
+      .json()
+      .data.rows.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['Vocal.wav', 'Backing track.wav']));
+  }, 120_000);
+
+  it('refuses stems of different lengths, half a pair, and someone else’s stem: no task made', async () => {
+    const user = await signInTestUser(ctx);
+    const vocalKey = await uploadSong(ctx, user.auth, 'Vocal.wav', songWav(4));
+    const longKey = await uploadSong(ctx, user.auth, 'Long.wav', songWav(10));
+    const mismatch = await post('/v1/vsas/create', user.auth, {
+      voice_id: 'velvet',
+      vocal_key: vocalKey,
+      instrumental_key: longKey,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toEqual({ code: 1, data: null, msg: CoverMsg.stemsMismatch });
+
+    const half = await post('/v1/vsas/create', user.auth, { voice_id: 'velvet', vocal_key: vocalKey });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().msg).toMatch(/vocal_key and instrumental_key go together/);
+
+    const other = await signInTestUser(ctx);
+    const foreign = await post('/v1/vsas/create', other.auth, {
+      voice_id: 'velvet',
+      vocal_key: vocalKey,
+      instrumental_key: longKey,
+    });
+    expect(foreign.json()).toMatchObject({ code: 40004 });
+    expect((await get('/v1/vsas/list', user.auth)).json().data.total).toBe(0);
+    expect((await get('/v1/vsas/list', other.auth)).json().data.total).toBe(0);
+  });
+});

@@ -81,7 +81,8 @@ const songInput = () => screen.getByTestId('song-input');
 const pick = (file: File) => fireEvent.change(songInput(), { target: { files: [file] } });
 const mp3 = () => new File([new Uint8Array(3_145_728)], 'My Song.mp3', { type: 'audio/mpeg' });
 
-describe('create page (covers/new)', () => {
+// The page holds three upload fields and the voice list: a loaded machine needs more than 5 s.
+describe('create page (covers/new)', { timeout: 30_000 }, () => {
   it('asks for a voice, then a song, and refuses a file that is not audio before any upload', async () => {
     const user = userEvent.setup();
     renderRoute('/covers/new', '/covers/new', <CoverCreatePage />);
@@ -158,6 +159,23 @@ describe('create page (covers/new)', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(true));
     const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')!.body!);
     expect(body).toMatchObject({ voice_id: 'aurora', external_uri: 'https://files.example/song.mp3' });
+    expect(body.file_key).toBeUndefined();
+  }, 20_000);
+
+  it('makes a cover from own stems: both uploads go up and the body names them', async () => {
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
+    await screen.findByText('Or use your own stems (vocal and instrumental apart)');
+    fireEvent.change(screen.getByTestId('stem-vocal-input'), { target: { files: [mp3()] } });
+    fireEvent.change(screen.getByTestId('stem-instrumental-input'), { target: { files: [mp3()] } });
+    await waitFor(() => expect(calls.filter((c) => c.url === '/v1/storage/confirm')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')!.body!);
+    expect(body).toMatchObject({
+      vocal_key: uploaded.storage_key,
+      instrumental_key: uploaded.storage_key,
+    });
     expect(body.file_key).toBeUndefined();
   }, 20_000);
 });

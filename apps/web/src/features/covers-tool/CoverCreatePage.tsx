@@ -12,6 +12,7 @@ import { useCreateCover } from './covers-api';
 import { coverPaths } from './paths';
 import { SongPicker } from './SongPicker';
 import { SongLinkField } from './SongLinkField';
+import { OwnStemsPicker } from './OwnStemsPicker';
 import { VoicePicker } from './VoicePicker';
 import styles from './CoversTool.module.css';
 
@@ -30,6 +31,8 @@ export function CoverCreatePage() {
   const [problem, setProblem] = useState<Problem>(null);
   const [link, setLink] = useState('');
   const upload = useUpload({ kind: 'ai-covers', action: 'upload' });
+  const vocalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
+  const instrumentalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
   const create = useCreateCover();
 
   const handlePickSong = (file: File) => {
@@ -42,18 +45,32 @@ export function CoverCreatePage() {
     void upload.start(file);
   };
 
+  const handlePickStem = (stem: 'vocal' | 'instrumental', file: File) => {
+    if (mediaTypeOf(file) !== 'audio') {
+      setProblem({ failure: Msg.formatNotSupported });
+      return;
+    }
+    setProblem(null);
+    void (stem === 'vocal' ? vocalStem : instrumentalStem).start(file);
+  };
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
     if (!voiceId) return setProblem({ step: 'coversTool.create.needVoice' });
-    // A pasted link is the song; otherwise the upload is.
-    const fromLink = link.trim() !== '';
-    if (!fromLink && upload.status === 'uploading')
-      return setProblem({ step: 'coversTool.create.waitUpload' });
-    if (!fromLink && (upload.status !== 'success' || !upload.result)) {
+    // Own stems (both uploaded) are the song; else a pasted link; else the upload.
+    const stems =
+      vocalStem.result && instrumentalStem.result
+        ? { vocal_key: vocalStem.result.storage_key, instrumental_key: instrumentalStem.result.storage_key }
+        : null;
+    const fromLink = !stems && link.trim() !== '';
+    const uploading = [upload, vocalStem, instrumentalStem].some((u) => u.status === 'uploading');
+    if (!stems && !fromLink && uploading) return setProblem({ step: 'coversTool.create.waitUpload' });
+    if (!stems && !fromLink && (upload.status !== 'success' || !upload.result)) {
       return setProblem({ step: 'coversTool.create.needSong' });
     }
-    const song = fromLink ? { external_uri: link.trim() } : { file_key: upload.result!.storage_key };
+    const song =
+      stems ?? (fromLink ? { external_uri: link.trim() } : { file_key: upload.result!.storage_key });
     setProblem(null);
     create.mutate(
       { kind: 'ai-covers', voice_id: voiceId, ...song, key: coverKey, backing },
@@ -85,6 +102,7 @@ export function CoverCreatePage() {
       />
       <SongPicker upload={upload} onPick={handlePickSong} />
       <SongLinkField value={link} onChange={setLink} />
+      <OwnStemsPicker vocal={vocalStem} instrumental={instrumentalStem} onPick={handlePickStem} />
       <CoverOptions
         coverKey={coverKey}
         backing={backing}

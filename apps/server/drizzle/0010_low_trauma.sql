@@ -5,7 +5,7 @@ CREATE TABLE "cover_assets" (
 	"storage_key" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "cover_assets_task_id_role_pk" PRIMARY KEY("task_id","role"),
-	CONSTRAINT "cover_assets_role_ck" CHECK ("cover_assets"."role" in ('wav','mp3_low','vocals','instrumental','original_vocals','stems_zip'))
+	CONSTRAINT "cover_assets_role_ck" CHECK ("cover_assets"."role" in ('wav','mp3_low','vocals','instrumental','original_vocals','stems_zip','own_vocals'))
 );
 --> statement-breakpoint
 CREATE TABLE "cover_mixes" (
