@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Waveform } from './Waveform';
 import styles from './CoversTool.module.css';
 
 type Side = 'cover' | 'original';
@@ -21,7 +22,14 @@ export function BeforeAfter({
   labelledBy: string;
 }) {
   const { t } = useTranslation();
-  const audio = useRef<HTMLAudioElement>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  // The element itself as state, so the waveform can follow it once it exists.
+  const [player, setPlayer] = useState<HTMLAudioElement | null>(null);
+  // A stable ref callback: a new one each render would detach and re-attach the element every time.
+  const attachPlayer = useCallback((el: HTMLAudioElement | null) => {
+    audio.current = el;
+    setPlayer(el);
+  }, []);
   const [side, setSide] = useState<Side>('cover');
 
   const switchTo = (next: Side) => {
@@ -62,7 +70,12 @@ export function BeforeAfter({
           ))}
         </div>
       ) : null}
-      <audio ref={audio} controls preload="metadata" src={previewUrl} aria-labelledby={labelledBy} />
+      <Waveform
+        url={side === 'original' && sourceUrl ? sourceUrl : previewUrl}
+        media={player}
+        label={t(side === 'original' ? 'coversTool.waveform.original' : 'coversTool.waveform.cover')}
+      />
+      <audio ref={attachPlayer} controls preload="metadata" src={previewUrl} aria-labelledby={labelledBy} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useCreateCover } from './covers-api';
 import { coverPaths } from './paths';
 import { SongPicker } from './SongPicker';
 import { SongLinkField } from './SongLinkField';
+import { SongWaveform } from './SongWaveform';
 import { OwnStemsPicker } from './OwnStemsPicker';
 import { VoicePicker } from './VoicePicker';
 import styles from './CoversTool.module.css';
@@ -101,6 +102,7 @@ export function CoverCreatePage() {
         }}
       />
       <SongPicker upload={upload} onPick={handlePickSong} />
+      {upload.file ? <SongWaveform file={upload.file} /> : null}
       <SongLinkField value={link} onChange={setLink} />
       <OwnStemsPicker vocal={vocalStem} instrumental={instrumentalStem} onPick={handlePickStem} />
       <CoverOptions
