@@ -9,3 +9,4 @@ export * from '../../features/billing/billing.schema';
 export * from '../../features/storage/storage.schema';
 export * from '../../features/covers/covers.schema';
 export * from '../../features/cover-art/cover-art.schema';
+export * from '../../features/feedback/feedback.schema';
