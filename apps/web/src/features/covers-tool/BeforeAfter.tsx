@@ -1,9 +1,12 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Waveform } from './Waveform';
 import styles from './CoversTool.module.css';
 
 type Side = 'cover' | 'original';
+
+/** Seconds of the cover that count as having heard it (the feedback dialog is offered then). */
+const HEARD_SECONDS = 10;
 
 /**
  * One player for the cover's preview and the original song, switched like an A/B: the original
@@ -15,7 +18,10 @@ export function BeforeAfter({
   sourceUrl,
   previewStart,
   labelledBy,
+  onHeard,
 }: {
+  /** Called once the cover has been listened to (to its end, or for 10 seconds). */
+  onHeard?: () => void;
   previewUrl: string;
   sourceUrl: string | null;
   previewStart: number;
@@ -31,6 +37,21 @@ export function BeforeAfter({
     setPlayer(el);
   }, []);
   const [side, setSide] = useState<Side>('cover');
+
+  // "Heard": the cover played to its end, or for HEARD_SECONDS (the original does not count).
+  useEffect(() => {
+    if (!player || !onHeard) return;
+    const onTime = () => {
+      if (side === 'cover' && player.currentTime >= HEARD_SECONDS) onHeard();
+    };
+    const onEnd = () => side === 'cover' && onHeard();
+    player.addEventListener('timeupdate', onTime);
+    player.addEventListener('ended', onEnd);
+    return () => {
+      player.removeEventListener('timeupdate', onTime);
+      player.removeEventListener('ended', onEnd);
+    };
+  }, [player, onHeard, side]);
 
   const switchTo = (next: Side) => {
     const el = audio.current;

@@ -5,6 +5,8 @@ import { ui } from '../../shared/ui/PageIntro';
 import { BeforeAfter } from './BeforeAfter';
 import { CoverDownloadDialog } from './CoverDownloadDialog';
 import { MixControls } from './MixControls';
+import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
+import { useFeedback } from '../../shared/feedback/feedback-api';
 import styles from './CoversTool.module.css';
 
 /**
@@ -15,6 +17,23 @@ export function CoverResult({ task }: { task: CoverTask }) {
   const { t } = useTranslation();
   const captionId = useId();
   const [downloading, setDownloading] = useState(false);
+  const [heard, setHeard] = useState(false);
+  // 'offered': opened by itself after listening (only when this account has not rated yet);
+  // 'asked': the visitor pressed "Rate this cover".
+  const [dialog, setDialog] = useState<'closed' | 'offered' | 'asked'>('closed');
+  const feedback = useFeedback('ai-covers', task.task_id, heard);
+  // Offered once, after the cover was heard, unless this account already rated it.
+  const handleHeard = () => {
+    if (heard) return;
+    setHeard(true);
+    const asked = `ai-covers.feedback-asked.${task.task_id}`;
+    if (sessionStorage.getItem(asked)) return;
+    sessionStorage.setItem(asked, '1');
+    setDialog('offered');
+  };
+  const dialogOpen =
+    dialog === 'asked' ||
+    (dialog === 'offered' && feedback.data !== undefined && feedback.data.feedback === null);
 
   return (
     <section className={styles.result} aria-labelledby={captionId}>
@@ -30,6 +49,7 @@ export function CoverResult({ task }: { task: CoverTask }) {
           sourceUrl={task.source_url}
           previewStart={task.preview_start ?? 0}
           labelledBy={captionId}
+          onHeard={handleHeard}
         />
       ) : null}
       <div className={styles.actions}>
@@ -39,7 +59,20 @@ export function CoverResult({ task }: { task: CoverTask }) {
             : t('coversTool.task.downloadFull', { count: task.download_cost })}
         </button>
       </div>
+      {heard ? (
+        <div className={styles.actions}>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setDialog('asked')}>
+            {t('coversTool.task.rate')}
+          </button>
+        </div>
+      ) : null}
       {task.remixable ? <MixControls task={task} /> : null}
+      <FeedbackDialog
+        kind="ai-covers"
+        subjectId={task.task_id}
+        open={dialogOpen}
+        onClose={() => setDialog('closed')}
+      />
       {downloading ? <CoverDownloadDialog task={task} open onClose={() => setDownloading(false)} /> : null}
     </section>
   );

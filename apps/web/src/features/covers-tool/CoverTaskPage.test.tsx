@@ -61,6 +61,8 @@ beforeEach(() => {
         expire: 'x',
       });
     if (method === 'POST' && url === '/v1/vsas/remix') return remixAnswer(call);
+    if (method === 'GET' && url.startsWith('/v1/feedback'))
+      return contractResponse('feedbackAnswer', { feedback: null });
     if (method === 'POST' && url === '/v1/task/delete')
       return contractResponse('coverDeleteData', { task_id: 'task-0001', outcome: 'deleted' });
   });
@@ -87,7 +89,7 @@ describe('task page (covers/:taskId)', () => {
     expect(await screen.findByRole('heading', { name: 'My Song.mp3' })).toBeTruthy();
     expect(statusText()).toBe('Making the cover');
     expect(screen.getByRole('progressbar')).toBeTruthy();
-    expect(document.querySelector('audio')).toBeNull();
+    expect(document.querySelector('audio[controls]')).toBeNull();
     await waitFor(() => expect(paths()).toContain('GET /v1/vsas/subscribe/task-0001'));
     // The long poll says what the page last saw.
     const sent = new URL(calls.find((c) => c.url.includes('/subscribe/'))!.url, 'http://x').searchParams;
@@ -95,7 +97,7 @@ describe('task page (covers/:taskId)', () => {
 
     await act(async () => answer(contractResponse('coverTask', done)));
     await waitFor(() => expect(statusText()).toBe('Ready'));
-    const audio = document.querySelector('audio');
+    const audio = document.querySelector('audio[controls]');
     expect(audio?.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
     expect(audio?.hasAttribute('controls')).toBe(true);
     expect(screen.getByRole('heading', { name: 'Preview (30 seconds)' })).toBeTruthy();
@@ -150,7 +152,7 @@ describe('task page (covers/:taskId)', () => {
     const user = userEvent.setup();
     openTask();
     const original = await screen.findByRole('button', { name: 'Original song' });
-    const player = document.querySelector('audio')!;
+    const player = document.querySelector('audio[controls]')!;
     expect(player.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
     expect(screen.getByRole('button', { name: 'Your cover' }).getAttribute('aria-pressed')).toBe('true');
     player.currentTime = 10;
@@ -211,7 +213,9 @@ describe('task page (covers/:taskId)', () => {
     fireEvent.change(vocal, { target: { value: '0.5' } });
     await user.click(remixButton);
     await waitFor(() =>
-      expect(document.querySelector('audio')?.getAttribute('src')).toBe('/storage/preview/remixed.mp3'),
+      expect(document.querySelector('audio[controls]')?.getAttribute('src')).toBe(
+        '/storage/preview/remixed.mp3',
+      ),
     );
     const sent = JSON.parse(calls.find((c) => c.url === '/v1/vsas/remix')!.body!);
     expect(sent).toEqual({ task_id: 'task-0001', vocal: 0.5, instrumental: 1, reverb: 0.2 });
@@ -230,6 +234,24 @@ describe('task page (covers/:taskId)', () => {
     expect(radios.find((r) => r.checked)?.value).toBe('mp3');
     expect(within(popup).getAllByText(/not available for this cover/)).toHaveLength(3);
   });
+
+  it('offers the feedback dialog once the cover has been heard for 10 seconds', async () => {
+    result = done;
+    sessionStorage.clear();
+    openTask();
+    await screen.findByRole('button', { name: 'Download full song (1 credit)' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const player = document.querySelector<HTMLAudioElement>('audio[controls]')!;
+    player.currentTime = 11;
+    act(() => {
+      player.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(await screen.findByRole('dialog', { name: 'How did we do?' }, { timeout: 10_000 })).toBeTruthy();
+    expect(paths()).toContain('GET /v1/feedback');
+    // Closed, it stays one click away.
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(await screen.findByRole('button', { name: 'Rate this cover' })).toBeTruthy();
+  }, 20_000);
 
   it('offers no mix controls for a cover that kept no stems', async () => {
     result = done;
