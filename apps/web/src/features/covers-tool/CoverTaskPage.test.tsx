@@ -89,7 +89,7 @@ describe('task page (covers/:taskId)', () => {
     expect(await screen.findByRole('heading', { name: 'My Song.mp3' })).toBeTruthy();
     expect(statusText()).toBe('Making the cover');
     expect(screen.getByRole('progressbar')).toBeTruthy();
-    expect(document.querySelector('audio[controls]')).toBeNull();
+    expect(document.querySelector<HTMLAudioElement>('audio[controls]')).toBeNull();
     await waitFor(() => expect(paths()).toContain('GET /v1/vsas/subscribe/task-0001'));
     // The long poll says what the page last saw.
     const sent = new URL(calls.find((c) => c.url.includes('/subscribe/'))!.url, 'http://x').searchParams;
@@ -97,7 +97,7 @@ describe('task page (covers/:taskId)', () => {
 
     await act(async () => answer(contractResponse('coverTask', done)));
     await waitFor(() => expect(statusText()).toBe('Ready'));
-    const audio = document.querySelector('audio[controls]');
+    const audio = document.querySelector<HTMLAudioElement>('audio[controls]');
     expect(audio?.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
     expect(audio?.hasAttribute('controls')).toBe(true);
     expect(screen.getByRole('heading', { name: 'Preview (30 seconds)' })).toBeTruthy();
@@ -152,7 +152,7 @@ describe('task page (covers/:taskId)', () => {
     const user = userEvent.setup();
     openTask();
     const original = await screen.findByRole('button', { name: 'Original song' });
-    const player = document.querySelector('audio[controls]')!;
+    const player = document.querySelector<HTMLAudioElement>('audio[controls]')!;
     expect(player.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
     expect(screen.getByRole('button', { name: 'Your cover' }).getAttribute('aria-pressed')).toBe('true');
     player.currentTime = 10;
@@ -213,7 +213,7 @@ describe('task page (covers/:taskId)', () => {
     fireEvent.change(vocal, { target: { value: '0.5' } });
     await user.click(remixButton);
     await waitFor(() =>
-      expect(document.querySelector('audio[controls]')?.getAttribute('src')).toBe(
+      expect(document.querySelector<HTMLAudioElement>('audio[controls]')?.getAttribute('src')).toBe(
         '/storage/preview/remixed.mp3',
       ),
     );

@@ -51,7 +51,7 @@ describe('waveforms of the result player', () => {
     render(<BeforeAfter previewUrl="/p.mp3" sourceUrl="/s.mp3" previewStart={54} labelledBy="x" />);
     await waitFor(() => expect(made.map((m) => m.url)).toEqual(['/p.mp3']), { timeout: 10_000 });
     expect(screen.getByRole('img', { name: 'Waveform of your cover: click to jump' })).toBeTruthy();
-    const player = document.querySelector('audio[controls]')!;
+    const player = document.querySelector<HTMLAudioElement>('audio[controls]')!;
     player.currentTime = 12;
     act(() => {
       player.dispatchEvent(new Event('timeupdate'));
