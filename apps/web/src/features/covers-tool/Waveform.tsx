@@ -18,7 +18,8 @@ export function Waveform({
   media,
   label,
 }: {
-  url: string;
+  /** A URL, or a file of the visitor's (read in the browser: no fetch, which the CSP keeps to 'self'). */
+  url: string | Blob;
   /** The player it follows; null: the waveform has a silent copy of its own (the song picker). */
   media: HTMLAudioElement | null;
   label: string;
@@ -36,7 +37,7 @@ export function Waveform({
         if (cancelled) return;
         const ws = WaveSurferLib.create({
           container,
-          url,
+          ...(typeof url === 'string' ? { url } : {}),
           height: 64,
           normalize: true,
           barWidth: 2,
@@ -46,6 +47,7 @@ export function Waveform({
           cursorColor: tokenColour(container, '--color-text', '#16161d'),
         });
         ws.setMuted(true);
+        if (typeof url !== 'string') void ws.loadBlob(url).catch(() => undefined);
         surfer.current = ws;
         // A click or drag on the waveform seeks the real player.
         const offInteraction = ws.on('interaction', (time) => {
