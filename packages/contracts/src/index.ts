@@ -14,3 +14,4 @@ export * from './covers';
 export * from './headshots';
 export * from './cover-art';
 export * from './feedback';
+export * from './feedback-rules';

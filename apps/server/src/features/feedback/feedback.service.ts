@@ -1,5 +1,6 @@
 import {
   Code,
+  FeedbackMsg,
   type FeedbackBody,
   type FeedbackData,
   type FeedbackKind,
@@ -29,7 +30,7 @@ const toData = (row: FeedbackRow): FeedbackData => ({
  */
 export function createFeedbackService(deps: { repo: FeedbackRepo }) {
   const subjects = new Map<string, FeedbackSubjectLookup>();
-  const noSubject = () => new AppError(Code.noTask, 'There is no such result to rate.', 404);
+  const noSubject = () => new AppError(Code.noTask, FeedbackMsg.noSubject, 404);
 
   async function assertSubject(owner: Owner, kind: string, subjectId: string) {
     const lookup = subjects.get(kind);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FeedbackMsg } from '@ai-covers/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers, createQueryClient } from '../../app/providers';
@@ -66,7 +67,7 @@ describe('feedback dialog (§2), shared by the products', () => {
 
   it('shows the server’s refusal in the dialog', async () => {
     fakeFetch(({ url }) => {
-      if (url === '/v1/feedback') return errorResponse(490618, 'There is no such result to rate.');
+      if (url === '/v1/feedback') return errorResponse(490618, FeedbackMsg.noSubject);
     });
     const user = userEvent.setup();
     open('ai-covers');
