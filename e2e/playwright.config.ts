@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
+/** Where the studio journey serves its song link (allowed by SONG_LINK_ALLOW_HOSTS). */
+export const songServerPort = port + 5;
 // The app's base path (§1 lab hosting); the web build must be made for the same one (decision 004).
 const basePath = process.env.E2E_BASE_PATH ?? '';
 
@@ -51,6 +53,8 @@ export default defineConfig({
       // The A/B plan report, read by the A/B journeys (same value as REPORT_TOKEN in support.ts).
       AB_REPORT_TOKEN: 'e2e-report-token-0123456789',
       LOG_LEVEL: 'warn',
+      // The studio journey's song server (a stand-in for a file host) listens on the loopback.
+      SONG_LINK_ALLOW_HOSTS: `127.0.0.1:${songServerPort}`,
       AB_OVERRIDES:
         process.env.E2E_AB_OVERRIDES ?? 'login_test=1,banner_test=1,ad_banner=1,purchase_test=1,dlp_app=1',
     },

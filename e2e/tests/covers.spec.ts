@@ -18,7 +18,7 @@ async function makeCover(page: Page, voice: string, song: string): Promise<strin
   const taskId = page.url().split('/').pop()!;
   // The worker renders it with the engine: waiting → making → ready, followed live.
   await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible({ timeout: 90_000 });
-  await expect(page.locator('audio')).toHaveAttribute('src', /.+/);
+  await expect(page.locator('audio[controls]')).toHaveAttribute('src', /.+/);
   return taskId;
 }
 
@@ -36,6 +36,8 @@ test.describe('AI Covers', () => {
     const first = await makeCover(page, 'Velvet', 'First song.wav');
     const firstDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
+    // The download popup: MP3 320k is chosen unless another format is picked.
+    await page.getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
     // A paid feature on an account that has not paid (§7 paid check): confirm spending the credit.
     const consume = page.getByTestId('credits-consume-dialog');
     await expect(consume).toContainText('This feature consumes 1 credit.');
@@ -48,6 +50,7 @@ test.describe('AI Covers', () => {
     // A second cover at 0 credits: the download opens the credits-limit dialog instead.
     const second = await makeCover(page, 'Ember', 'Second song.wav');
     await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
+    await page.getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
     const limit = page.getByTestId('credits-limit-buy');
     await expect(limit).toBeVisible();
 
@@ -69,7 +72,7 @@ test.describe('AI Covers', () => {
     await page.bringToFront();
     await expect(balance(page)).toHaveText('100');
     const secondDownload = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
+    await page.getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
     expect((await secondDownload).suggestedFilename()).toBe('Second song (Ember cover).mp3');
     await expect(balance(page)).toHaveText('99');
 
@@ -89,6 +92,7 @@ test.describe('AI Covers', () => {
     test.setTimeout(120_000);
     await makeCover(page, 'Nimbus', 'Guest song.wav');
     await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
+    await page.getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
     await expect(page.getByTestId('login-dialog')).toBeVisible();
   });
 });

@@ -31,6 +31,7 @@ import { createBillingFeature } from './features/billing/billing.feature';
 import { createCategoriesFeature } from './features/categories/categories.feature';
 import { createCoverArtFeature } from './features/cover-art/cover-art.feature';
 import { createCoversFeature } from './features/covers/covers.feature';
+import { createFeedbackFeature } from './features/feedback/feedback.feature';
 import { createCreditsFeature } from './features/credits/credits.feature';
 import { createHeadshotsFeature } from './features/headshots/headshots.feature';
 import { createHealthFeature } from './features/health/health.feature';
@@ -87,6 +88,10 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     paidTasks: (userId, taskIds) =>
       credits.service.chargedTaskIds(userId, COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose, taskIds),
     log: app.log,
+    songLinks: {
+      allowHosts: settings.SONG_LINK_ALLOW_HOSTS,
+      timeoutMs: settings.SONG_LINK_TIMEOUT_SECONDS * 1000,
+    },
   });
   const coverArt = createCoverArtFeature({
     db,
@@ -147,6 +152,12 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   auth.service.registerVisitorClaim('covers', covers.service.claimVisitorTasks);
   auth.service.registerUserInfoContributor(credits.userInfoContributor);
   auth.service.registerUserInfoContributor(promotion.userInfoContributor);
+  // Feedback is taken on the caller's finished covers (headshots registers its packs the same way).
+  const feedback = createFeedbackFeature({ db });
+  feedback.service.registerSubject(
+    'ai-covers',
+    async (owner, taskId) => (await covers.service.finishedCover(taskId, owner)) !== null,
+  );
 
   return {
     users,
@@ -165,6 +176,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     promotion,
     accounts,
     auth,
+    feedback,
   };
 }
 /** Every feature of the API process, as `buildApp` built them (tests, benches and the worker use them). */

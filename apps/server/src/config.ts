@@ -51,6 +51,24 @@ export const settingsSchema = z.object({
     .default(1024 * 1024),
   RUN_WORKER: boolish.default(true),
   // Cover engine: classic DSP (no weights) or ONNX models the operator places in MODELS_DIR.
+  /**
+   * Song links: `host:port` entries (comma-separated) the server may fetch from even though they
+   * are on a non-public address (an intranet file server; the tests' local server).
+   */
+  SONG_LINK_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform(
+      (v) =>
+        new Set(
+          v
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+    ),
+  /** Time limit of fetching a song from a link, headers and body (seconds; §9's HTTP timeout is 30 s). */
+  SONG_LINK_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   ENGINE: z.enum(ENGINE_KINDS as [EngineKind, ...EngineKind[]]).default('dsp'),
   MODELS_DIR: z.string().min(1).optional(),
   SERVE_WEB: boolish.default(true),

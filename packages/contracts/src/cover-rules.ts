@@ -17,6 +17,16 @@ export const COVER_LIMITS = {
   previewSeconds: 30,
 } as const;
 
+/** The download formats, in the order the download popup lists them. */
+export const COVER_DOWNLOAD_FORMATS = ['wav', 'mp3', 'mp3_low', 'stems'] as const;
+
+/** Mix controls: levels are linear gains (1 = as rendered), reverb an amount 0..1. */
+export const COVER_MIX_LIMITS = {
+  maxLevel: 2,
+  /** The mix a render makes (the engine's defaults). */
+  defaults: { vocal: 1, instrumental: 1, reverb: 0.2 },
+} as const;
+
 /** Credits a full download costs, and the purpose its charge is recorded under. */
 export const COVER_DOWNLOAD = { kind: 'ai-covers', purpose: 'download', credits: 1 } as const;
 
@@ -30,8 +40,26 @@ export const CoverMsg = {
   visitorDailyLimit: `Without an account you can make ${COVER_LIMITS.visitorDailyCovers} covers a day. Sign in to make more.`,
   notDone: 'The cover is not ready yet.',
   notPaid: 'Not enough credits for download',
+  downloadLocked:
+    'This download is not unlocked yet: unlocking it costs 1 credit, then every format is free.',
+  formatMissing: 'This format is not available for this cover.',
+  remixUnavailable: 'This cover kept no stems, so it cannot be remixed: make it again to mix it.',
+  remixBusy: 'The server is mixing other covers right now. Try again in a few seconds.',
   retryNotFailed: 'Only a failed or timed-out cover can be retried.',
-  linksNotSupported: 'Songs from links are not supported yet: upload the file instead.',
+  stemsMismatch:
+    'The vocal and the instrumental are not the same length: give both stems of one song (they may differ by a second at most).',
+  linkInvalid: 'Paste a link that starts with http:// or https://.',
+  linkVideoSite:
+    'Pages of video and music sites (YouTube, SoundCloud, TikTok…) cannot be used: paste a direct link to an audio or video file (one ending in .mp3, .wav, .m4a, .mp4…).',
+  linkPage:
+    'This link opens a web page, not a song: paste a direct link to an audio or video file (one ending in .mp3, .wav, .m4a, .mp4…).',
+  linkNotAudio: 'The link does not lead to an audio or video file.',
+  linkPrivate: 'This link points to a private or local address, which is not allowed.',
+  linkUnreachable: 'The link could not be opened. Check it and try again.',
+  linkTimeout: 'The link took too long to answer. Try again, or upload the file instead.',
+  linkTooLarge: 'The file behind the link is larger than the upload limit.',
+  linkRedirects: 'The link redirects too many times.',
+  linkHttpError: 'The link answered with an error: the file may be gone or private.',
   engineFailed: 'The cover could not be made from this song.',
   timedOut: 'The cover took too long and was stopped. Try again.',
   /** A run whose server died: the task waits for its automatic second attempt. */

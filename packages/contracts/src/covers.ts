@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cacheBust } from './api';
 import { TaskStatus } from './task';
-import { COVER_LIMITS } from './cover-rules';
+import { COVER_DOWNLOAD_FORMATS, COVER_LIMITS, COVER_MIX_LIMITS } from './cover-rules';
 
 // Limits and messages of the tool (no zod in that module: see there).
 export * from './cover-rules';
@@ -42,8 +42,7 @@ export const coverKey = z.union(
   { error: "key must be 'auto' or a whole number of semitones" },
 );
 
-/** `POST /v1/vsas/create` (JSON). */
-export const coverCreateBody = z.object({
+const coverCreateFields = z.object({
   kind: z.literal('ai-covers', { error: "kind must be 'ai-covers'" }).default('ai-covers'),
   /** A built-in voice id (GET /v1/common/category?module=ai-covers lists them). */
   voice_id: z
@@ -51,16 +50,64 @@ export const coverCreateBody = z.object({
     .trim()
     .regex(/^[a-z0-9-]{1,40}$/, 'voice_id is not a voice id'),
   /** Storage key of the caller's uploaded song (the upload callback's storage_key). */
-  file_key: z.string({ error: 'file_key is required' }).trim().min(1, 'file_key is required').max(512),
+  file_key: z
+    .string({ error: 'file_key must be a string' })
+    .trim()
+    .min(1, 'file_key is required')
+    .max(512)
+    .optional(),
+  /**
+   * Or a direct http(s) link to an audio or video file: the server fetches it into the caller's
+   * library first (GET /v1/vsas/uri/check says beforehand whether it can).
+   */
+  external_uri: z
+    .string({ error: 'external_uri must be a string' })
+    .trim()
+    .min(1, 'external_uri is empty')
+    .max(2048, 'external_uri is longer than 2048 characters')
+    .optional(),
+  /**
+   * Or the song as two stems the caller uploaded: the lead vocal and the instrumental (storage
+   * keys, both together). Separation is skipped; their lengths must be close.
+   */
+  vocal_key: z
+    .string({ error: 'vocal_key must be a string' })
+    .trim()
+    .min(1, 'vocal_key is empty')
+    .max(512)
+    .optional(),
+  instrumental_key: z
+    .string({ error: 'instrumental_key must be a string' })
+    .trim()
+    .min(1, 'instrumental_key is empty')
+    .max(512)
+    .optional(),
   key: coverKey.default('auto'),
   backing: coverBacking.default('keep'),
 });
+
+/**
+ * `POST /v1/vsas/create` (JSON): the song is `file_key`, `external_uri`, or the stems pair
+ * `vocal_key` + `instrumental_key`: exactly one of them.
+ */
+export const coverCreateBody = coverCreateFields
+  .refine((body) => (body.vocal_key === undefined) === (body.instrumental_key === undefined), {
+    message: 'vocal_key and instrumental_key go together',
+    path: ['vocal_key'],
+  })
+  .refine(
+    (body) => [body.file_key, body.external_uri, body.vocal_key].filter((v) => v !== undefined).length === 1,
+    {
+      message: 'file_key, external_uri or vocal_key + instrumental_key is required (one of them)',
+      path: ['file_key'],
+    },
+  );
 export type CoverCreateBody = z.infer<typeof coverCreateBody>;
 
 /** `POST /v1/vsas/resubmit` (JSON): the same song again with other settings; a new task. */
 export const coverResubmitBody = z.object({
   task_id: coverTaskId,
-  voice_id: coverCreateBody.shape.voice_id.optional(),
+  voice_id: coverCreateFields.shape.voice_id.optional(),
   key: coverKey.optional(),
   backing: coverBacking.optional(),
 });
@@ -91,6 +138,39 @@ export const coverDeleteBody = z.object({ task_id: coverTaskId });
 /** What a delete did: the task and its files are gone, or (running) it was closed (5) and stops. */
 export const coverDeleteData = z.object({ task_id: z.string(), outcome: z.enum(['deleted', 'closed']) });
 export type CoverDeleteData = z.infer<typeof coverDeleteData>;
+
+/**
+ * What a paid download hands out: the full song as MP3 320k (`mp3`), WAV (`wav`) or MP3 128k
+ * (`mp3_low`), or the stems in one zip (`stems`: converted vocal, instrumental, original vocal).
+ */
+export const coverDownloadFormat = z.enum(COVER_DOWNLOAD_FORMATS, {
+  error: `format must be one of ${COVER_DOWNLOAD_FORMATS.join(', ')}`,
+});
+export type CoverDownloadFormat = z.infer<typeof coverDownloadFormat>;
+
+const mixLevel = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be between 0 and ${COVER_MIX_LIMITS.maxLevel}`)
+    .max(COVER_MIX_LIMITS.maxLevel, `${name} must be between 0 and ${COVER_MIX_LIMITS.maxLevel}`);
+
+/** Mix settings: linear levels 0..2 of the vocal and the instrumental, reverb amount 0..1. */
+export const coverMix = z.object({
+  vocal: mixLevel('vocal'),
+  instrumental: mixLevel('instrumental'),
+  reverb: z.coerce
+    .number({ error: 'reverb must be a number' })
+    .min(0, 'reverb must be between 0 and 1')
+    .max(1, 'reverb must be between 0 and 1'),
+});
+export type CoverMix = z.infer<typeof coverMix>;
+
+/** `POST /v1/vsas/remix` (JSON): mix a finished task again from its stems (a new result, same task). */
+export const coverRemixBody = z.object({ task_id: coverTaskId, ...coverMix.shape });
+export type CoverRemixBody = z.infer<typeof coverRemixBody>;
+
+/** `GET /v1/vsas/download/{task_id}?format=`: which file to hand out (default the MP3 320k). */
+export const coverDownloadQuery = z.object({ format: coverDownloadFormat.default('mp3'), ...cacheBust });
 
 const taskStatusValue = z.union(
   Object.values(TaskStatus).map((v) => z.literal(v)) as [
@@ -134,6 +214,12 @@ export const coverTask = z.object({
   paid: z.boolean(),
   /** Credits the full download costs. */
   download_cost: z.number().int(),
+  /** The download formats this task has (one paid download unlocks all of them). */
+  formats: z.array(coverDownloadFormat),
+  /** The mix of the current result: the render's defaults until a remix changes them. */
+  mix: coverMix,
+  /** True when the task kept its stems, so a remix (seconds, no new render) is possible. */
+  remixable: z.boolean(),
 });
 export type CoverTask = z.infer<typeof coverTask>;
 

@@ -13,3 +13,5 @@ export * from './billing';
 export * from './covers';
 export * from './headshots';
 export * from './cover-art';
+export * from './feedback';
+export * from './feedback-rules';

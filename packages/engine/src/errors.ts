@@ -14,6 +14,7 @@ export type EngineErrorCode =
   | 'FFMPEG_MISSING'
   | 'OUTPUT_FAILED'
   | 'MODEL_INVALID'
+  | 'STEMS_MISMATCH'
   | 'INTERNAL';
 
 /** CLI exit codes; 1 is left for unexpected crashes, 2 for usage errors. */
@@ -32,6 +33,7 @@ export const EXIT_CODES: Record<EngineErrorCode, number> = {
   FFMPEG_MISSING: 20,
   OUTPUT_FAILED: 21,
   MODEL_INVALID: 22,
+  STEMS_MISMATCH: 23,
   INTERNAL: 70,
 };
 

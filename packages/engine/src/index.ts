@@ -12,6 +12,8 @@ export {
 } from './engine';
 export { createCover } from './pipeline/cover';
 export { previewWindow } from './pipeline/finalize';
+export { stemLengthsMatch, STEM_LENGTH_TOLERANCE } from './pipeline/own-stems';
+export { remixStems, type RemixOptions, type RemixResult } from './pipeline/remix';
 export { analyzeAudio, type AnalyzeOptions } from './pipeline/analyze';
 export { separateAudio, type SeparateOptions, type SeparateOutput } from './pipeline/separate-api';
 export { trainVoice, type TrainOptions } from './voice/train';

@@ -11,6 +11,11 @@ export interface OutputSpec {
 /** Options of `createCover`. */
 export interface CoverOptions {
   input: string;
+  /**
+   * The lead vocal as a file of its own (the user's stems): `input` is then the instrumental, and
+   * separation is skipped. Their lengths must be close (STEMS_MISMATCH otherwise).
+   */
+  ownVocals?: string;
   /** Built-in voice id or a (trained) profile. */
   voice: string | VoiceProfile;
   /** Vocal transposition in whole semitones, or 'auto' (song's vocal median → voice median). */
@@ -22,7 +27,10 @@ export interface CoverOptions {
   /** Linear gains applied before the final loudness normalisation (default 1 each). */
   levels?: { vocal?: number; backing?: number; instrumental?: number };
   outputs: OutputSpec[];
-  /** Also write `vocals.wav` (converted, dry) and `instrumental.wav` here. */
+  /**
+   * Also write `vocals.wav` (converted, dry), `instrumental.wav` and `original-vocals.wav` (the
+   * separated lead before conversion) here.
+   */
   stemsDir?: string;
   /**
    * A watermarked excerpt of `seconds` (the product's preview length lives in its contracts), written
@@ -49,7 +57,7 @@ export interface CoverResult {
   sampleRate: number;
   outputs: Array<{ path: string; format: 'wav' | 'mp3'; durationSec: number }>;
   preview?: { path: string; durationSec: number };
-  stems?: { vocals: string; instrumental: string };
+  stems?: { vocals: string; instrumental: string; originalVocals: string };
   key: { semitones: number; auto: boolean; instrumentSemitones: number };
   songVocal: { medianNote: string; medianMidi: number; lowMidi: number; highMidi: number } | undefined;
   formantWarp: number;

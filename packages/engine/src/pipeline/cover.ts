@@ -11,6 +11,7 @@ import { parseProfile, type VoiceProfile } from '../voice/profile';
 import { planConversion, type ConversionPlan } from '../voice/plan';
 import { finalizeMix, type SinkTarget } from './finalize';
 import { prepareInput, type PreparedInput } from './input';
+import { prepareOwnStems } from './own-stems';
 import { forEachRawChunk, rawToWav } from './raw-to-wav';
 import { crossfadeFrames, runBlocks } from './blocks';
 import type { ConvertResult, RawRef } from './jobs';
@@ -128,21 +129,32 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
     async (ctx) => {
       const { scratch, atomic, runner } = ctx;
       report('decode', 0);
-      const input = await prepareInput(o.input, scratch, {
-        maxSeconds: o.maxSeconds,
-        minSeconds: 1,
-        ...(o.signal ? { signal: o.signal } : {}),
-      });
+      const own = o.ownVocals
+        ? await prepareOwnStems({ vocals: o.ownVocals, instrumental: o.input }, scratch, {
+            maxSeconds: o.maxSeconds,
+            ...(o.signal ? { signal: o.signal } : {}),
+          })
+        : undefined;
+      const input =
+        own?.input ??
+        (await prepareInput(o.input, scratch, {
+          maxSeconds: o.maxSeconds,
+          minSeconds: 1,
+          ...(o.signal ? { signal: o.signal } : {}),
+        }));
       let t = mark('decodeMs', t0);
       report('decode', 1);
       const sig = o.signal ? { signal: o.signal } : {};
-      const sep = stages.separate
-        ? await stages.separate(input, ctx, { ...sig, onProgress: (p) => report('separate', p) })
-        : await separateFile(input, scratch, runner, {
-            withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
-            ...sig,
-            onProgress: (p) => report('separate', p),
-          });
+      // Own stems need no separation: the user already gave the vocal and the instrumental apart.
+      const sep = own
+        ? own.sep
+        : stages.separate
+          ? await stages.separate(input, ctx, { ...sig, onProgress: (p) => report('separate', p) })
+          : await separateFile(input, scratch, runner, {
+              withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
+              ...sig,
+              onProgress: (p) => report('separate', p),
+            });
       t = mark('separateMs', t);
       const sr = input.sampleRate;
       const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, o.key ?? 'auto');
@@ -251,9 +263,12 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
         mkdirSync(o.stemsDir, { recursive: true });
         const vocals = join(o.stemsDir, 'vocals.wav');
         const instrumental = join(o.stemsDir, 'instrumental.wav');
+        const originalVocals = join(o.stemsDir, 'original-vocals.wav');
         await writeStem(stemVoc.path, 1, sr, atomic.temp(vocals), loud.gainDb);
         await writeStem(stemInst.path, 2, sr, atomic.temp(instrumental), loud.gainDb);
-        stems = { vocals, instrumental };
+        // The separated lead before conversion: people who make covers want the singer's own take too.
+        await writeStem(sep.lead.path, sep.lead.channels, sr, atomic.temp(originalVocals), loud.gainDb);
+        stems = { vocals, instrumental, originalVocals };
       }
       throwIfAborted(o.signal);
       atomic.commit();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Engine } from '@ai-covers/engine';
+import { remixStems, type Engine } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
 import { defineFeature } from '../../platform/feature';
 import type { Queue } from '../../platform/queue/queue';
@@ -7,6 +7,12 @@ import type { FilesService } from '../storage/files.service';
 import { createRenderEnqueuer } from './covers.enqueue';
 import { startCoversJobs } from './covers.jobs';
 import { createCoversRepo } from './covers.repo';
+import { createCoverAssetsRepo } from './covers.assets.repo';
+import { createCoverDownloads } from './covers.downloads';
+import { createCoverRemixer } from './covers.remix';
+import { createSongLinks, type SongLinksConfig } from './covers.links';
+import { createCoverCreator } from './covers.create';
+import { studioRoutes } from './covers.studio.routes';
 import { coversRoutes } from './covers.routes';
 import { createCoversService, type CoversServiceDeps } from './covers.service';
 
@@ -19,8 +25,12 @@ export function createCoversFeature(deps: {
   /** The cover engine the deployment chose (ENGINE): its voices and its renders. */
   engine: Engine;
   log: FastifyBaseLogger;
+  /** Songs from links: which non-public hosts are allowed, and the time limit of a fetch. */
+  songLinks: SongLinksConfig;
 }) {
   const repo = createCoversRepo(deps.db);
+  const assets = createCoverAssetsRepo(deps.db);
+  const voiceName = (id: string) => deps.engine.getVoice(id)?.name ?? id;
   const enqueue = createRenderEnqueuer({ queue: deps.queue, repo, log: deps.log });
   const service = createCoversService({
     repo,
@@ -28,12 +38,35 @@ export function createCoversFeature(deps: {
     paidTasks: deps.paidTasks,
     enqueue,
     voices: () => deps.engine.listVoices(),
+    assets,
+  });
+  const downloads = createCoverDownloads({
+    repo,
+    assets,
+    files: deps.files,
+    paidTasks: deps.paidTasks,
+    voiceName,
+  });
+  const links = createSongLinks({ files: deps.files, ...deps.songLinks });
+  const create = createCoverCreator({ covers: service, links, files: deps.files, assets });
+  const remixer = createCoverRemixer({ repo, assets, files: deps.files, remixStems, voiceName });
+  // A deleted task takes its kept files (formats, stems, zip) with it.
+  service.registerRemovalHook(async (owner, taskId) => {
+    // The user's own vocal stem is their upload: it stays in their library.
+    const ids = (await assets.listFor([taskId]))
+      .filter((a) => a.role !== 'own_vocals')
+      .map((a) => a.fileId)
+      .filter((id) => id !== null);
+    if (ids.length > 0) await deps.files.deleteOwnedFiles(owner, ids);
   });
   return defineFeature({
     service,
-    routes: [coversRoutes(service)],
+    downloads,
+    remixer,
+    links,
+    routes: [coversRoutes(service, { create, links }), studioRoutes({ covers: service, downloads, remixer })],
     startJobs: (queue, log) =>
-      startCoversJobs({ queue, repo, enqueue, files: deps.files, engine: deps.engine, log }),
+      startCoversJobs({ queue, repo, enqueue, files: deps.files, engine: deps.engine, log, assets }),
   });
 }
 export type CoversFeature = ReturnType<typeof createCoversFeature>;

@@ -15,7 +15,7 @@ import {
   scratchRoot,
   sweepScratch,
 } from './covers.lease';
-import { renderCoverTask } from './covers.render';
+import { renderCoverTask, type RenderDeps } from './covers.render';
 
 export const SWEEP_JOB = 'covers.sweep';
 /** Every minute: a job that was never sent waits at most about a minute longer. */
@@ -85,6 +85,8 @@ export async function startCoversJobs(deps: {
   /** Where run scratch folders go (default: the renders' folder in the OS temp folder). */
   tmpRoot?: string;
   leaseCheckMs?: number;
+  /** Where a render records its other formats and stems. */
+  assets?: RenderDeps['assets'];
 }): Promise<{ stop: () => void }> {
   const { repo, enqueue } = deps;
   const { engine } = deps;
@@ -100,6 +102,7 @@ export async function startCoversJobs(deps: {
     shutdown: shutdown.signal,
     lease,
     tmpRoot,
+    ...(deps.assets ? { assets: deps.assets } : {}),
   };
   // Before this process renders: the scratch of dead renders goes, and runs of our own dead
   // predecessors on this machine (killed, crashed) go back to the queue at once, not at lapse.

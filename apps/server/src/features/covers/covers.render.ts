@@ -15,6 +15,8 @@ import {
 import type { FilesService } from '../storage/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
+import { keepRenderAssets, ownVocalsFile, renderAssetOutputs } from './covers.render-assets';
+import type { CoverAssetsRepo } from './covers.assets.repo';
 import { coverFileName } from './covers.view';
 
 /**
@@ -28,6 +30,7 @@ const SONG_FAULTS: Partial<Record<EngineErrorCode, string>> = {
   SILENT: CoverMsg.songSilent,
   TOO_LONG: CoverMsg.tooLong,
   TOO_SHORT: CoverMsg.songTooShort,
+  STEMS_MISMATCH: CoverMsg.stemsMismatch,
 };
 
 /** Why a run was stopped from outside the engine. */
@@ -51,6 +54,11 @@ export interface RenderDeps {
   shutdown?: AbortSignal;
   /** The run's lease: who holds it, for how long, how often it is renewed (decision 044). */
   lease?: LeaseSettings;
+  /**
+   * Where the other download formats and the stems are recorded; without it a run stores the MP3
+   * and the preview only.
+   */
+  assets?: Pick<CoverAssetsRepo, 'keep' | 'listFor'>;
 }
 
 /** Below this much free space on the scratch disk, a failed render is put down to the disk. */
@@ -148,14 +156,18 @@ export async function renderCoverTask(
       return 'failed';
     }
     const input = await deps.files.localFile({ storageKey: task.sourceKey }, tmp);
+    // A cover from the user's own stems: the song is the instrumental, the vocal comes beside it.
+    const ownVocals = deps.assets ? await ownVocalsFile(deps.files, deps.assets, task.id, tmp) : undefined;
     const full = path.join(tmp, 'full.mp3');
     const preview = path.join(tmp, 'preview.mp3');
     const made = await deps.createCover({
       input,
+      ...(ownVocals ? { ownVocals } : {}),
       voice: task.voiceId,
       key: task.keyShift ?? 'auto',
       backing: task.backing as CoverBacking,
-      outputs: [{ path: full, bitrateKbps: 320 }],
+      outputs: [{ path: full, bitrateKbps: 320 }, ...(deps.assets ? renderAssetOutputs(tmp).outputs : [])],
+      ...(deps.assets ? { stemsDir: renderAssetOutputs(tmp).stemsDir } : {}),
       preview: { path: preview, seconds: COVER_LIMITS.previewSeconds },
       maxSeconds: COVER_LIMITS.maxSongSeconds,
       scratchDir: tmp,
@@ -163,7 +175,7 @@ export async function renderCoverTask(
       onProgress: (p) => progress.report(p),
     });
     await progress.settle();
-    return await keepOutputs(deps, task, jobId, made, { full, preview });
+    return await keepOutputs(deps, task, jobId, made, { full, preview, dir: tmp });
   } catch (error) {
     await progress.settle();
     if (stop.signal.reason === CLOSED) return 'discarded';
@@ -214,7 +226,7 @@ async function keepOutputs(
   task: CoverTaskRow,
   jobId: string,
   made: CoverResult,
-  paths: { full: string; preview: string },
+  paths: { full: string; preview: string; dir: string },
 ): Promise<RenderOutcome> {
   const current = await deps.repo.findById(task.id);
   if (!current || current.status !== TaskStatus.running || current.jobId !== jobId) return 'discarded';
@@ -234,6 +246,7 @@ async function keepOutputs(
   try {
     const result = await store(paths.full, '');
     const preview = await store(paths.preview, ' preview');
+    if (deps.assets) await keepRenderAssets(deps.files, deps.assets, owner, task, voice, paths.dir, stored);
     const kept = await deps.repo.finish(task.id, jobId, {
       keyApplied: made.key.semitones,
       duration: Math.round(made.durationSec * 1000) / 1000,

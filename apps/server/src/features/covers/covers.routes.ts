@@ -7,7 +7,6 @@ import {
   coverCreateData,
   coverDeleteBody,
   coverDeleteData,
-  coverDownloadData,
   coverListData,
   coverListQuery,
   coverResubmitBody,
@@ -19,11 +18,12 @@ import {
   envelopeOf,
 } from '@ai-covers/contracts';
 import { z } from 'zod';
-import { requireOwner, requireUser } from '../../platform/auth/identity';
+import { requireOwner } from '../../platform/auth/identity';
 import type { CoversService } from './covers.service';
+import type { SongLinks } from './covers.links';
+import type { CoverCreator } from './covers.create';
 
 const tags = ['covers'];
-const bearer = [{ bearer: [] }];
 const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
 /** §7: every GET but the storage signing may carry the `_t` timestamp. */
 const timestamp = z.object({ ...cacheBust });
@@ -31,7 +31,10 @@ const owner =
   'The caller is the signed-in user (Bearer) or the visitor (x-visitor-id header or ai-covers.uuid cookie).';
 
 /** The AI Covers calls of §7 (/v1/vsas/*, /v1/task/delete); payloads are defined in the contracts. */
-export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
+export function coversRoutes(
+  covers: CoversService,
+  studio: { create: CoverCreator; links: Pick<SongLinks, 'check'> },
+): FastifyPluginAsyncZod {
   return async (app) => {
     // Long-polls end early when the server shuts down, so a restart never waits 20 s on them.
     const closing = new AbortController();
@@ -43,13 +46,13 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
-          summary: 'Make a cover of an uploaded song in a built-in voice (a task, status 1 waiting)',
-          description: `${owner} file_key is the storage_key of the caller's upload. Errors: 40004 not the caller's file; 1 not audio, too long, unknown voice; 1 with HTTP 429 when ${COVER_LIMITS.maxActivePerOwner} covers are already in progress.`,
+          summary: 'Make a cover of a song (an upload or a link) in a voice (a task, status 1 waiting)',
+          description: `${owner} file_key is the storage_key of the caller's upload; or external_uri, a direct http(s) link to an audio or video file that the server fetches into the caller's library first (refused with a reason like GET /v1/vsas/uri/check; 413 over the upload limit). Errors: 40004 not the caller's file; 1 not audio, too long, unknown voice; 1 with HTTP 429 when ${COVER_LIMITS.maxActivePerOwner} covers are already in progress.`,
           body: coverCreateBody,
           response: { 200: envelopeOf(coverCreateData) },
         },
       },
-      async (request) => ok(await covers.create(requireOwner(request), request.body)),
+      async (request) => ok(await studio.create(requireOwner(request), request.body)),
     );
 
     app.get(
@@ -156,28 +159,14 @@ export function coversRoutes(covers: CoversService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            'Checks a song link; songs come from uploads only, so a valid link is refused with a reason',
+            'Checks a song link: fetches its headers (every redirect checked) and says whether a cover can be made from it, or why not',
+          description:
+            'ok true: an http(s) link to an audio or video file within the upload limit, on a public address. ok false with the reason: a web page, a video-site page, a private address, too large, no answer… 1 (400) when it is not an http(s) URL at all.',
           querystring: coverUriCheckQuery,
           response: { 200: envelopeOf(coverUriCheckData) },
         },
       },
-      async (request) => ok(covers.checkUri(request.query.external_uri)),
-    );
-
-    app.get(
-      '/v1/vsas/download/:task_id',
-      {
-        schema: {
-          tags,
-          summary: 'A signed URL of the full MP3, after GET /v1/deduct charged the download',
-          description:
-            "40001 not signed in; 490010 a dead token (sign in again); 490618 not the caller's task; 1 not done yet; 490026 'Not enough credits for download' until the download is charged (re-downloads are free).",
-          security: bearer,
-          params: coverTaskParams,
-          response: { 200: envelopeOf(coverDownloadData) },
-        },
-      },
-      async (request) => ok(await covers.download(requireUser(request), request.params.task_id)),
+      async (request) => ok(await studio.links.check(request.query.external_uri)),
     );
   };
 }

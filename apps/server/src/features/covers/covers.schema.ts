@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -89,3 +90,48 @@ export const coverTasks = pgTable(
 );
 export type CoverTaskRow = typeof coverTasks.$inferSelect;
 export type NewCoverTaskRow = typeof coverTasks.$inferInsert;
+
+/**
+ * Files a task keeps besides its MP3 and preview: the other download formats, its stems (what a
+ * remix mixes again), the stems zip (made on the first stems download) and, for a cover from the
+ * user's own stems, their vocal (`own_vocals`; the instrumental is the task's source). One row per role.
+ */
+export const coverAssets = pgTable(
+  'cover_assets',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => coverTasks.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    fileId: fileRef('file_id'),
+    storageKey: text('storage_key').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.role] }),
+    check(
+      'cover_assets_role_ck',
+      sql`${t.role} in ('wav','mp3_low','vocals','instrumental','original_vocals','stems_zip','own_vocals')`,
+    ),
+  ],
+);
+export type CoverAssetRow = typeof coverAssets.$inferSelect;
+
+/** The mix of a task's current result, once a remix changed it (no row: the render's defaults). */
+export const coverMixes = pgTable(
+  'cover_mixes',
+  {
+    taskId: text('task_id')
+      .primaryKey()
+      .references(() => coverTasks.id, { onDelete: 'cascade' }),
+    vocal: doublePrecision('vocal').notNull(),
+    instrumental: doublePrecision('instrumental').notNull(),
+    reverb: doublePrecision('reverb').notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('cover_mixes_levels_ck', sql`${t.vocal} between 0 and 4 and ${t.instrumental} between 0 and 4`),
+    check('cover_mixes_reverb_ck', sql`${t.reverb} between 0 and 1`),
+  ],
+);
+export type CoverMixRow = typeof coverMixes.$inferSelect;

@@ -9,6 +9,7 @@ import {
   type CoverBacking,
   type CoverCreateBody,
   type CoverListData,
+  type CoverMix,
   type CoverTask,
   type TaskStatusValue,
 } from '@ai-covers/contracts';
@@ -21,6 +22,8 @@ import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import type { RenderEnqueuer } from './covers.enqueue';
 import { coverFileName, hasChanged, keyOf, keyShiftOf, newTaskId, toCoverTask } from './covers.view';
+import type { CoverAssetsRepo } from './covers.assets.repo';
+import { formatsOf } from './covers.downloads';
 
 const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg, 404);
 const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
@@ -49,6 +52,8 @@ export interface CoversServiceDeps {
   enqueue: RenderEnqueuer;
   /** The engine's built-in voices (a fixed list: read once). */
   voices: () => VoiceInfo[];
+  /** The files a task kept besides its MP3 (formats, stems) and its mix (absent: none kept). */
+  assets?: Pick<CoverAssetsRepo, 'listFor' | 'mixesFor'>;
   /** Long-poll: how long to wait at most and how often to look (defaults 20 s, 500 ms). */
   subscribe?: { maxWaitMs: number; pollMs: number };
 }
@@ -68,17 +73,32 @@ export function createCoversService(deps: CoversServiceDeps) {
 
   async function views(owner: Owner, rows: CoverTaskRow[]): Promise<CoverTask[]> {
     // Only a finished cover can have been bought (the wallet charges ready tasks only, and a done
-    // task never runs again): a status poll of a running one skips the wallet's round trip.
+    // task never runs again), or have download formats and a mix: a status poll of a running one
+    // skips those round trips.
     const done = rows.filter((task) => task.status === TaskStatus.done).map((task) => task.id);
     const paid =
       owner.userId && done.length > 0 ? await deps.paidTasks(owner.userId, done) : new Set<string>();
+    const kept = done.length > 0 ? ((await deps.assets?.listFor(done)) ?? []) : [];
+    const mixes =
+      done.length > 0
+        ? ((await deps.assets?.mixesFor(done)) ?? new Map<string, CoverMix>())
+        : new Map<string, CoverMix>();
+    const rolesOf = (taskId: string) => new Set(kept.filter((a) => a.taskId === taskId).map((a) => a.role));
     return Promise.all(
       rows.map(async (task) => {
         const done = task.status === TaskStatus.done;
         // The preview (watermarked) and the song as given: never the full result, which is sold.
         const previewUrl = done ? await urlOf(task.previewFileId, task.previewKey, task.songName) : null;
         const sourceUrl = done ? await urlOf(task.sourceFileId, task.sourceKey, task.songName) : null;
-        return toCoverTask(task, { previewUrl, sourceUrl, paid: paid.has(task.id) });
+        const roles = rolesOf(task.id);
+        return toCoverTask(task, {
+          previewUrl,
+          sourceUrl,
+          paid: paid.has(task.id),
+          formats: done ? formatsOf(task, roles) : [],
+          mix: mixes.get(task.id) ?? null,
+          remixable: done && roles.has('vocals') && roles.has('instrumental'),
+        });
       }),
     );
   }
@@ -90,9 +110,15 @@ export function createCoversService(deps: CoversServiceDeps) {
   }
 
   /** Checks the song and the voice, then inserts a waiting task and sends its job. */
-  async function create(owner: Owner, body: Omit<CoverCreateBody, 'kind'>) {
+  async function create(
+    owner: Owner,
+    body: Pick<CoverCreateBody, 'voice_id' | 'key' | 'backing'> & { file_key: string },
+    /** Runs after the task row exists and before its job is sent (own stems record their vocal). */
+    prepare?: (taskId: string) => Promise<void>,
+  ) {
     const file = await files.ownedFileByKey(owner, body.file_key);
-    if (file.fileType !== 'audio') throw badRequest(CoverMsg.notAudio);
+    // A video's sound track makes a cover as well as an audio file does (ffmpeg reads both).
+    if (file.fileType !== 'audio' && file.fileType !== 'video') throw badRequest(CoverMsg.notAudio);
     if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
       throw badRequest(CoverMsg.tooLong);
     if (!voiceNames.has(body.voice_id)) throw badRequest(CoverMsg.unknownVoice);
@@ -118,6 +144,15 @@ export function createCoversService(deps: CoversServiceDeps) {
     );
     if (!row) throw tooManyActive();
     if (row === 'daily-limit') throw new AppError(Code.error, CoverMsg.visitorDailyLimit, 429);
+    if (prepare) {
+      try {
+        await prepare(row.id);
+      } catch (error) {
+        // No task is left half-made: without what `prepare` adds it would render the wrong way.
+        await repo.deleteOrClose(owner, row.id);
+        throw error;
+      }
+    }
     await deps.enqueue(row.id);
     return { task_id: row.id, task: await result(owner, row.id) };
   }
@@ -201,33 +236,6 @@ export function createCoversService(deps: CoversServiceDeps) {
       if (!outcome) throw noTask();
       if (outcome.fileIds.length > 0) await files.deleteOwnedFiles(owner, outcome.fileIds);
       return { task_id: taskId, outcome: outcome.outcome };
-    },
-
-    /** Songs come from uploads only: a valid link is refused politely, an invalid one named. */
-    checkUri(uri: string): { ok: boolean; reason: string | null } {
-      let url: URL;
-      try {
-        url = new URL(uri);
-      } catch {
-        throw badRequest('external_uri: must be an http or https URL');
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:')
-        throw badRequest('external_uri: must be an http or https URL');
-      return { ok: false, reason: CoverMsg.linksNotSupported };
-    },
-
-    /** A signed attachment URL of the full MP3, once this account has paid for the download. */
-    async download(userId: number, taskId: string) {
-      const owner = { userId, visitorId: null };
-      const task = await repo.findOwned(owner, taskId);
-      if (!task) throw noTask();
-      if (task.status !== TaskStatus.done) throw new AppError(Code.error, CoverMsg.notDone, 409);
-      if (!(await deps.paidTasks(userId, [taskId])).has(taskId))
-        throw new AppError(Code.notAvailable, CoverMsg.notPaid, 403);
-      if (task.resultFileId === null || !task.resultKey) throw fileMissing();
-      const name = coverFileName(task.songName, voiceName(task.voiceId));
-      const { url, expire } = await files.readUrl({ storageKey: task.resultKey, name }, { download: true });
-      return { url, name, expire };
     },
 
     /**

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { TestContext } from '../../test/context';
 import { getToken, putObject, type Headers } from '../storage/storage.test-kit';
 import { createCoversRepo } from './covers.repo';
+import { createCoverAssetsRepo } from './covers.assets.repo';
 import { coverTasks } from './covers.schema';
 import { newTaskId } from './covers.view';
 import { renderCoverTask, type RenderDeps } from './covers.render';
@@ -78,6 +79,7 @@ export function renderDeps(ctx: TestContext, overrides: Partial<RenderDeps> = {}
     createCover,
     voiceName: (id) => getVoice(id)?.name ?? id,
     log: quiet,
+    assets: createCoverAssetsRepo(ctx.database.db),
     ...overrides,
   };
 }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { COVER_DOWNLOAD, COVER_LIMITS, type CoverBacking, type CoverTask } from '@ai-covers/contracts';
+import {
+  COVER_DOWNLOAD,
+  COVER_LIMITS,
+  COVER_MIX_LIMITS,
+  type CoverBacking,
+  type CoverDownloadFormat,
+  type CoverMix,
+  type CoverTask,
+} from '@ai-covers/contracts';
 import { previewWindow } from '@ai-covers/engine';
 import { formatDate } from '../../platform/format/format-date';
 import type { CoverTaskRow } from './covers.schema';
@@ -39,7 +47,15 @@ export function coverFileName(songName: string, voiceName: string, suffix = ''):
 /** One task as every /v1/vsas call answers it. */
 export function toCoverTask(
   row: CoverTaskRow,
-  extra: { previewUrl: string | null; sourceUrl?: string | null; paid: boolean },
+  extra: {
+    previewUrl: string | null;
+    sourceUrl?: string | null;
+    paid: boolean;
+    formats?: CoverDownloadFormat[];
+    /** The mix a remix set; null: the render's own. */
+    mix?: CoverMix | null;
+    remixable?: boolean;
+  },
 ): CoverTask {
   return {
     task_id: row.id,
@@ -59,6 +75,9 @@ export function toCoverTask(
     source_url: extra.sourceUrl ?? null,
     paid: extra.paid,
     download_cost: COVER_DOWNLOAD.credits,
+    formats: extra.formats ?? [],
+    mix: extra.mix ?? { ...COVER_MIX_LIMITS.defaults },
+    remixable: extra.remixable ?? false,
   };
 }
 

@@ -178,10 +178,18 @@ export function createFilesService(deps: {
     /**
      * Stores bytes the server produced (results, previews) and records them for an owner as
      * internal files: never listed, exported or usable as an input, signed only by their feature.
+     * With `library`, the file is the owner's like an upload (a song fetched from a link).
      */
     async storeOutput(
       owner: Owner,
-      input: { body: Readable; fileName: string; kind: string; action: string; maxBytes?: number },
+      input: {
+        body: Readable;
+        fileName: string;
+        kind: string;
+        action: string;
+        maxBytes?: number;
+        library?: boolean;
+      },
     ): Promise<UploadedFile> {
       const ext = extensionOf(input.fileName);
       const key = `${input.kind}/out/${randomBytes(8).toString('hex')}/${randomBytes(6).toString('hex')}${ext ? `.${ext}` : ''}`;
@@ -197,7 +205,7 @@ export function createFilesService(deps: {
         { ...info, mimeType },
         { 'x:file_name': input.fileName, 'x:action': input.action },
       );
-      return service.record(fields, true);
+      return service.record(fields, !input.library);
     },
   };
   return service;

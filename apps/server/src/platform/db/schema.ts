@@ -10,3 +10,4 @@ export * from '../../features/storage/storage.schema';
 export * from '../../features/covers/covers.schema';
 export * from '../../features/cover-art/cover-art.schema';
 export * from '../../features/headshots/headshots.schema';
+export * from '../../features/feedback/feedback.schema';

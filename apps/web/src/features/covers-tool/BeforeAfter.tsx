@@ -1,8 +1,12 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Waveform } from './Waveform';
 import styles from './CoversTool.module.css';
 
 type Side = 'cover' | 'original';
+
+/** Seconds of the cover that count as having heard it (the feedback dialog is offered then). */
+const HEARD_SECONDS = 10;
 
 /**
  * One player for the cover's preview and the original song, switched like an A/B: the original
@@ -14,15 +18,40 @@ export function BeforeAfter({
   sourceUrl,
   previewStart,
   labelledBy,
+  onHeard,
 }: {
+  /** Called once the cover has been listened to (to its end, or for 10 seconds). */
+  onHeard?: () => void;
   previewUrl: string;
   sourceUrl: string | null;
   previewStart: number;
   labelledBy: string;
 }) {
   const { t } = useTranslation();
-  const audio = useRef<HTMLAudioElement>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  // The element itself as state, so the waveform can follow it once it exists.
+  const [player, setPlayer] = useState<HTMLAudioElement | null>(null);
+  // A stable ref callback: a new one each render would detach and re-attach the element every time.
+  const attachPlayer = useCallback((el: HTMLAudioElement | null) => {
+    audio.current = el;
+    setPlayer(el);
+  }, []);
   const [side, setSide] = useState<Side>('cover');
+
+  // "Heard": the cover played to its end, or for HEARD_SECONDS (the original does not count).
+  useEffect(() => {
+    if (!player || !onHeard) return;
+    const onTime = () => {
+      if (side === 'cover' && player.currentTime >= HEARD_SECONDS) onHeard();
+    };
+    const onEnd = () => side === 'cover' && onHeard();
+    player.addEventListener('timeupdate', onTime);
+    player.addEventListener('ended', onEnd);
+    return () => {
+      player.removeEventListener('timeupdate', onTime);
+      player.removeEventListener('ended', onEnd);
+    };
+  }, [player, onHeard, side]);
 
   const switchTo = (next: Side) => {
     const el = audio.current;
@@ -62,7 +91,12 @@ export function BeforeAfter({
           ))}
         </div>
       ) : null}
-      <audio ref={audio} controls preload="metadata" src={previewUrl} aria-labelledby={labelledBy} />
+      <Waveform
+        url={side === 'original' && sourceUrl ? sourceUrl : previewUrl}
+        media={player}
+        label={t(side === 'original' ? 'coversTool.waveform.original' : 'coversTool.waveform.cover')}
+      />
+      <audio ref={attachPlayer} controls preload="metadata" src={previewUrl} aria-labelledby={labelledBy} />
     </div>
   );
 }

@@ -47,16 +47,22 @@ const uploaded = fixture('uploadedFile', {
 });
 
 let createAnswer: () => Response;
+let linkAnswer: (url: string) => Response;
 let calls: Call[];
 const createObjectURL = URL.createObjectURL;
 
 beforeEach(() => {
   createAnswer = () => contractResponse('coverCreateData', { task_id: 'task-0001', task: makeTask() });
+  linkAnswer = (url) =>
+    url.includes(encodeURIComponent('https://files.example/page'))
+      ? contractResponse('coverUriCheckData', { ok: false, reason: CoverMsg.linkPage })
+      : contractResponse('coverUriCheckData', { ok: true, reason: null });
   calls = fakeFetch(({ method, url }) => {
     if (url.startsWith('/v1/common/category')) return contractResponse('categoryData', voiceCategories);
     if (url.startsWith('/v1/storage/token')) return contractResponse('storageTokenData', token);
     if (method === 'POST' && url === '/v1/storage/confirm') return contractResponse('uploadedFile', uploaded);
     if (method === 'POST' && url === '/v1/vsas/create') return createAnswer();
+    if (url.startsWith('/v1/vsas/uri/check')) return linkAnswer(url);
   });
   FakeStoragePut.urls = [];
   vi.stubGlobal('XMLHttpRequest', FakeStoragePut);
@@ -75,7 +81,8 @@ const songInput = () => screen.getByTestId('song-input');
 const pick = (file: File) => fireEvent.change(songInput(), { target: { files: [file] } });
 const mp3 = () => new File([new Uint8Array(3_145_728)], 'My Song.mp3', { type: 'audio/mpeg' });
 
-describe('create page (covers/new)', () => {
+// The page holds three upload fields and the voice list: a loaded machine needs more than 5 s.
+describe('create page (covers/new)', { timeout: 30_000 }, () => {
   it('asks for a voice, then a song, and refuses a file that is not audio before any upload', async () => {
     const user = userEvent.setup();
     renderRoute('/covers/new', '/covers/new', <CoverCreatePage />);
@@ -136,4 +143,39 @@ describe('create page (covers/new)', () => {
     expect(body).toMatchObject({ voice_id: 'basalt', key: 'auto', backing: 'keep' });
     expect(screen.queryByTestId('where')).toBeNull();
   });
+
+  it('makes a cover from a pasted link: checks it, names why a page will not do, sends external_uri', async () => {
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
+    const field = await screen.findByRole('textbox', { name: /Or paste a direct link/ });
+    await user.type(field, 'https://files.example/page');
+    await user.click(screen.getByRole('button', { name: 'Check link' }));
+    expect(await screen.findByText(CoverMsg.linkPage)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'https://files.example/song.mp3');
+    await user.click(screen.getByRole('button', { name: 'Check link' }));
+    expect(await screen.findByText(/This link leads to a song/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')!.body!);
+    expect(body).toMatchObject({ voice_id: 'aurora', external_uri: 'https://files.example/song.mp3' });
+    expect(body.file_key).toBeUndefined();
+  }, 20_000);
+
+  it('makes a cover from own stems: both uploads go up and the body names them', async () => {
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
+    await screen.findByText('Or use your own stems (vocal and instrumental apart)');
+    fireEvent.change(screen.getByTestId('stem-vocal-input'), { target: { files: [mp3()] } });
+    fireEvent.change(screen.getByTestId('stem-instrumental-input'), { target: { files: [mp3()] } });
+    await waitFor(() => expect(calls.filter((c) => c.url === '/v1/storage/confirm')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')!.body!);
+    expect(body).toMatchObject({
+      vocal_key: uploaded.storage_key,
+      instrumental_key: uploaded.storage_key,
+    });
+    expect(body.file_key).toBeUndefined();
+  }, 20_000);
 });

@@ -11,6 +11,9 @@ import { CoverOptions, type CoverKey } from './CoverOptions';
 import { useCreateCover } from './covers-api';
 import { coverPaths } from './paths';
 import { SongPicker } from './SongPicker';
+import { SongLinkField } from './SongLinkField';
+import { SongWaveform } from './SongWaveform';
+import { OwnStemsPicker } from './OwnStemsPicker';
 import { VoicePicker } from './VoicePicker';
 import styles from './CoversTool.module.css';
 
@@ -27,7 +30,10 @@ export function CoverCreatePage() {
   const [coverKey, setCoverKey] = useState<CoverKey>('auto');
   const [backing, setBacking] = useState<CoverBacking>('keep');
   const [problem, setProblem] = useState<Problem>(null);
+  const [link, setLink] = useState('');
   const upload = useUpload({ kind: 'ai-covers', action: 'upload' });
+  const vocalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
+  const instrumentalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
   const create = useCreateCover();
 
   const handlePickSong = (file: File) => {
@@ -40,17 +46,35 @@ export function CoverCreatePage() {
     void upload.start(file);
   };
 
+  const handlePickStem = (stem: 'vocal' | 'instrumental', file: File) => {
+    if (mediaTypeOf(file) !== 'audio') {
+      setProblem({ failure: Msg.formatNotSupported });
+      return;
+    }
+    setProblem(null);
+    void (stem === 'vocal' ? vocalStem : instrumentalStem).start(file);
+  };
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
     if (!voiceId) return setProblem({ step: 'coversTool.create.needVoice' });
-    if (upload.status === 'uploading') return setProblem({ step: 'coversTool.create.waitUpload' });
-    if (upload.status !== 'success' || !upload.result) {
+    // Own stems (both uploaded) are the song; else a pasted link; else the upload.
+    const stems =
+      vocalStem.result && instrumentalStem.result
+        ? { vocal_key: vocalStem.result.storage_key, instrumental_key: instrumentalStem.result.storage_key }
+        : null;
+    const fromLink = !stems && link.trim() !== '';
+    const uploading = [upload, vocalStem, instrumentalStem].some((u) => u.status === 'uploading');
+    if (!stems && !fromLink && uploading) return setProblem({ step: 'coversTool.create.waitUpload' });
+    if (!stems && !fromLink && (upload.status !== 'success' || !upload.result)) {
       return setProblem({ step: 'coversTool.create.needSong' });
     }
+    const song =
+      stems ?? (fromLink ? { external_uri: link.trim() } : { file_key: upload.result!.storage_key });
     setProblem(null);
     create.mutate(
-      { kind: 'ai-covers', voice_id: voiceId, file_key: upload.result.storage_key, key: coverKey, backing },
+      { kind: 'ai-covers', voice_id: voiceId, ...song, key: coverKey, backing },
       {
         onSuccess: ({ task_id }) => navigate(langPath(coverPaths.task(task_id))),
         onError: (failure) => setProblem({ failure }),
@@ -78,6 +102,9 @@ export function CoverCreatePage() {
         }}
       />
       <SongPicker upload={upload} onPick={handlePickSong} />
+      {upload.file ? <SongWaveform file={upload.file} /> : null}
+      <SongLinkField value={link} onChange={setLink} />
+      <OwnStemsPicker vocal={vocalStem} instrumental={instrumentalStem} onPick={handlePickStem} />
       <CoverOptions
         coverKey={coverKey}
         backing={backing}

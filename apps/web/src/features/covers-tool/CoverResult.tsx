@@ -1,17 +1,39 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_LIMITS, type CoverTask } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { BeforeAfter } from './BeforeAfter';
-import { useCoverDownload } from './cover-download';
-import { errorText } from '../../shared/api/error-messages';
+import { CoverDownloadDialog } from './CoverDownloadDialog';
+import { MixControls } from './MixControls';
+import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
+import { useFeedback } from '../../shared/feedback/feedback-api';
 import styles from './CoversTool.module.css';
 
-/** A finished cover: the free watermarked preview (against the original) and the paid full download. */
+/**
+ * A finished cover: the free watermarked preview (against the original), its mix controls and the
+ * download popup (one paid download unlocks every format).
+ */
 export function CoverResult({ task }: { task: CoverTask }) {
   const { t } = useTranslation();
   const captionId = useId();
-  const { busy, error, download } = useCoverDownload(task);
+  const [downloading, setDownloading] = useState(false);
+  const [heard, setHeard] = useState(false);
+  // 'offered': opened by itself after listening (only when this account has not rated yet);
+  // 'asked': the visitor pressed "Rate this cover".
+  const [dialog, setDialog] = useState<'closed' | 'offered' | 'asked'>('closed');
+  const feedback = useFeedback('ai-covers', task.task_id, heard);
+  // Offered once, after the cover was heard, unless this account already rated it.
+  const handleHeard = () => {
+    if (heard) return;
+    setHeard(true);
+    const asked = `ai-covers.feedback-asked.${task.task_id}`;
+    if (sessionStorage.getItem(asked)) return;
+    sessionStorage.setItem(asked, '1');
+    setDialog('offered');
+  };
+  const dialogOpen =
+    dialog === 'asked' ||
+    (dialog === 'offered' && feedback.data !== undefined && feedback.data.feedback === null);
 
   return (
     <section className={styles.result} aria-labelledby={captionId}>
@@ -27,19 +49,31 @@ export function CoverResult({ task }: { task: CoverTask }) {
           sourceUrl={task.source_url}
           previewStart={task.preview_start ?? 0}
           labelledBy={captionId}
+          onHeard={handleHeard}
         />
       ) : null}
       <div className={styles.actions}>
-        <button type="button" className={ui.button} onClick={() => void download()} disabled={busy}>
+        <button type="button" className={ui.button} onClick={() => setDownloading(true)}>
           {task.paid
             ? t('coversTool.task.downloadAgain')
             : t('coversTool.task.downloadFull', { count: task.download_cost })}
         </button>
-        {busy ? <span className={styles.muted}>{t('common.loading')}</span> : null}
       </div>
-      <p role="alert" className={styles.alert}>
-        {error ? errorText(t, error) : ''}
-      </p>
+      {heard ? (
+        <div className={styles.actions}>
+          <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setDialog('asked')}>
+            {t('coversTool.task.rate')}
+          </button>
+        </div>
+      ) : null}
+      {task.remixable ? <MixControls task={task} /> : null}
+      <FeedbackDialog
+        kind="ai-covers"
+        subjectId={task.task_id}
+        open={dialogOpen}
+        onClose={() => setDialog('closed')}
+      />
+      {downloading ? <CoverDownloadDialog task={task} open onClose={() => setDownloading(false)} /> : null}
     </section>
   );
 }

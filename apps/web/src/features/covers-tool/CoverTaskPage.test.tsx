@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CoverMsg, type CoverTask } from '@ai-covers/contracts';
 import { useAuthStore } from '../auth/auth-store';
@@ -13,6 +13,7 @@ const done = makeTask({
   progress: 1,
   key_applied: 2,
   preview_url: '/storage/preview/task-0001.mp3',
+  formats: ['wav', 'mp3', 'mp3_low', 'stems'],
 });
 const deduct = fixture('deductData', {
   consumed: 1,
@@ -26,6 +27,7 @@ let result: CoverTask;
 let subscribe: (call: Call) => Promise<Response>;
 let deductAnswer: () => Response;
 let retryAnswer: () => Response;
+let remixAnswer: (call: Call) => Response;
 let calls: Call[];
 let clicked: { href: string; download: string }[];
 
@@ -35,6 +37,14 @@ beforeEach(() => {
   subscribe = () => new Promise<Response>(() => undefined);
   deductAnswer = () => contractResponse('deductData', deduct);
   retryAnswer = () => contractResponse('coverTask', makeTask({ status: 1 }));
+  remixAnswer = (call) => {
+    const { vocal, instrumental, reverb } = JSON.parse(call.body ?? '{}') as CoverTask['mix'];
+    return contractResponse('coverTask', {
+      ...result,
+      preview_url: '/storage/preview/remixed.mp3',
+      mix: { vocal, instrumental, reverb },
+    });
+  };
   useAuthStore.setState({ token: 'tok', user: null, openLogin: vi.fn() });
   useWalletDialogs.setState({ limitOpen: false });
   calls = fakeFetch((call) => {
@@ -50,6 +60,9 @@ beforeEach(() => {
         name: 'My Song (Aurora).mp3',
         expire: 'x',
       });
+    if (method === 'POST' && url === '/v1/vsas/remix') return remixAnswer(call);
+    if (method === 'GET' && url.startsWith('/v1/feedback'))
+      return contractResponse('feedbackAnswer', { feedback: null });
     if (method === 'POST' && url === '/v1/task/delete')
       return contractResponse('coverDeleteData', { task_id: 'task-0001', outcome: 'deleted' });
   });
@@ -76,7 +89,7 @@ describe('task page (covers/:taskId)', () => {
     expect(await screen.findByRole('heading', { name: 'My Song.mp3' })).toBeTruthy();
     expect(statusText()).toBe('Making the cover');
     expect(screen.getByRole('progressbar')).toBeTruthy();
-    expect(document.querySelector('audio')).toBeNull();
+    expect(document.querySelector<HTMLAudioElement>('audio[controls]')).toBeNull();
     await waitFor(() => expect(paths()).toContain('GET /v1/vsas/subscribe/task-0001'));
     // The long poll says what the page last saw.
     const sent = new URL(calls.find((c) => c.url.includes('/subscribe/'))!.url, 'http://x').searchParams;
@@ -84,7 +97,7 @@ describe('task page (covers/:taskId)', () => {
 
     await act(async () => answer(contractResponse('coverTask', done)));
     await waitFor(() => expect(statusText()).toBe('Ready'));
-    const audio = document.querySelector('audio');
+    const audio = document.querySelector<HTMLAudioElement>('audio[controls]');
     expect(audio?.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
     expect(audio?.hasAttribute('controls')).toBe(true);
     expect(screen.getByRole('heading', { name: 'Preview (30 seconds)' })).toBeTruthy();
@@ -93,13 +106,21 @@ describe('task page (covers/:taskId)', () => {
     expect(paths().filter((p) => p.includes('/subscribe/'))).toHaveLength(1);
   });
 
-  it('charges one credit, then fetches the full song and hands its link to the browser', async () => {
+  it('charges one credit in the download popup, then fetches the chosen format for the browser', async () => {
     result = done;
     const user = userEvent.setup();
     openTask();
     await user.click(await screen.findByRole('button', { name: 'Download full song (1 credit)' }));
+    const popup = screen.getByRole('dialog', { name: 'Download your cover' });
+    expect(paths()).not.toContain('GET /v1/deduct');
+    await user.click(within(popup).getByRole('radio', { name: /Stems in one zip/ }));
+    await user.click(within(popup).getByRole('button', { name: 'Unlock for 1 credit and download' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]).toEqual({ href: '/storage/full/task-0001.mp3', download: 'My Song (Aurora).mp3' });
+    const link = calls.find((c) => c.url.startsWith('/v1/vsas/download/'))!;
+    expect(new URL(link.url, 'http://x').searchParams.get('format')).toBe('stems');
+    // The popup closes once the browser has the file.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const charged = paths().indexOf('GET /v1/deduct');
     expect(charged).toBeGreaterThan(-1);
     expect(paths().indexOf('GET /v1/vsas/download/task-0001')).toBeGreaterThan(charged);
@@ -118,6 +139,10 @@ describe('task page (covers/:taskId)', () => {
     const user = userEvent.setup();
     openTask();
     await user.click(await screen.findByRole('button', { name: 'Download again' }));
+    const popup = screen.getByRole('dialog');
+    expect(within(popup).getByText(/Unlocked: download any format/)).toBeTruthy();
+    await user.click(within(popup).getByRole('radio', { name: 'High quality · WAV' }));
+    await user.click(within(popup).getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(paths()).not.toContain('GET /v1/deduct');
   });
@@ -127,7 +152,7 @@ describe('task page (covers/:taskId)', () => {
     const user = userEvent.setup();
     openTask();
     const original = await screen.findByRole('button', { name: 'Original song' });
-    const player = document.querySelector('audio')!;
+    const player = document.querySelector<HTMLAudioElement>('audio[controls]')!;
     expect(player.getAttribute('src')).toBe('/storage/preview/task-0001.mp3');
     expect(screen.getByRole('button', { name: 'Your cover' }).getAttribute('aria-pressed')).toBe('true');
     player.currentTime = 10;
@@ -153,12 +178,86 @@ describe('task page (covers/:taskId)', () => {
     deductAnswer = () => errorResponse(490026, CoverMsg.notPaid);
     const user = userEvent.setup();
     openTask();
-    const button = await screen.findByRole('button', { name: 'Download full song (1 credit)' });
+    await user.click(await screen.findByRole('button', { name: 'Download full song (1 credit)' }));
+    const button = screen.getByRole('button', { name: 'Unlock for 1 credit and download' });
     await user.click(button);
     await waitFor(() => expect(useWalletDialogs.getState().limitOpen).toBe(true));
     expect(paths()).not.toContain('GET /v1/vsas/download/task-0001');
     expect(clicked).toHaveLength(0);
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('names the real cause when the link is refused before the charge landed (490026, locked)', async () => {
+    result = { ...done, paid: true };
+    const user = userEvent.setup();
+    fakeFetch(({ url }) => {
+      if (url.startsWith('/v1/common/category')) return contractResponse('categoryData', voiceCategories);
+      if (url.startsWith('/v1/vsas/result/task-0001')) return contractResponse('coverTask', result);
+      if (url.startsWith('/v1/vsas/download/')) return errorResponse(490026, CoverMsg.downloadLocked);
+    });
+    openTask();
+    await user.click(await screen.findByRole('button', { name: 'Download again' }));
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText(CoverMsg.downloadLocked)).toBeTruthy();
+    expect(screen.queryByText('Not enough credits for download')).toBeNull();
+    expect(clicked).toHaveLength(0);
+  });
+
+  it('remixes with the mix controls: the new mix and its preview replace the old', async () => {
+    result = { ...done, remixable: true };
+    const user = userEvent.setup();
+    openTask();
+    const vocal = await screen.findByRole('slider', { name: 'Vocal level' });
+    const remixButton = screen.getByRole('button', { name: 'Remix' });
+    expect((remixButton as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(vocal, { target: { value: '0.5' } });
+    await user.click(remixButton);
+    await waitFor(() =>
+      expect(document.querySelector<HTMLAudioElement>('audio[controls]')?.getAttribute('src')).toBe(
+        '/storage/preview/remixed.mp3',
+      ),
+    );
+    const sent = JSON.parse(calls.find((c) => c.url === '/v1/vsas/remix')!.body!);
+    expect(sent).toEqual({ task_id: 'task-0001', vocal: 0.5, instrumental: 1, reverb: 0.2 });
+    expect(await screen.findByText(/Remixed: the preview and every download/)).toBeTruthy();
+  }, 20_000);
+
+  it('lists every format in the popup and greys out the ones an older cover does not have', async () => {
+    result = { ...done, formats: ['mp3'] };
+    const user = userEvent.setup();
+    openTask();
+    await user.click(await screen.findByRole('button', { name: 'Download full song (1 credit)' }));
+    const popup = screen.getByRole('dialog');
+    const radios = within(popup).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => r.value)).toEqual(['wav', 'mp3', 'mp3_low', 'stems']);
+    expect(radios.map((r) => r.disabled)).toEqual([true, false, true, true]);
+    expect(radios.find((r) => r.checked)?.value).toBe('mp3');
+    expect(within(popup).getAllByText(/not available for this cover/)).toHaveLength(3);
+  });
+
+  it('offers the feedback dialog once the cover has been heard for 10 seconds', async () => {
+    result = done;
+    sessionStorage.clear();
+    openTask();
+    await screen.findByRole('button', { name: 'Download full song (1 credit)' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const player = document.querySelector<HTMLAudioElement>('audio[controls]')!;
+    player.currentTime = 11;
+    act(() => {
+      player.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(await screen.findByRole('dialog', { name: 'How did we do?' }, { timeout: 10_000 })).toBeTruthy();
+    expect(paths()).toContain('GET /v1/feedback');
+    // Closed, it stays one click away.
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(await screen.findByRole('button', { name: 'Rate this cover' })).toBeTruthy();
+  }, 20_000);
+
+  it('offers no mix controls for a cover that kept no stems', async () => {
+    result = done;
+    openTask();
+    await screen.findByRole('button', { name: 'Download full song (1 credit)' });
+    expect(screen.queryByRole('slider')).toBeNull();
   });
 
   it("shows a failed cover's error with Retry, and Retry puts it back in line", async () => {

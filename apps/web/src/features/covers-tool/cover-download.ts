@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { COVER_DOWNLOAD, Msg, type CoverTask } from '@ai-covers/contracts';
+import { COVER_DOWNLOAD, Msg, type CoverDownloadFormat, type CoverTask } from '@ai-covers/contracts';
+import { useAuthStore } from '../auth/auth-store';
 import { NetworkError, RequestError, TimeoutError } from '../../shared/api/errors';
 import { startBrowserDownload } from '../../shared/download/browser-download';
 import { chargeForTask, downloadErrorKind } from '../credits/charge';
@@ -12,14 +13,14 @@ import { coverKeys, fetchCoverDownload } from './covers-api';
  * confirms spending its credit), charged one credit (§9) unless this account already paid for the
  * task, then the signed link goes to the browser. A refused charge has already opened the login or
  * credits-limit dialog, so it only ends the busy state. A task that is gone (§4 download error
- * kind 'no task', 490618) reads 'The file does not exist.'.
+ * kind 'no task', 490618) reads 'The file does not exist.'; one charge unlocks every format.
  */
 export function useCoverDownload(task: CoverTask) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const download = async () => {
+  const download = async (format: CoverDownloadFormat = 'mp3'): Promise<boolean> => {
     setBusy(true);
     setError(null);
     try {
@@ -38,19 +39,24 @@ export function useCoverDownload(task: CoverTask) {
           if (charge.code !== undefined && downloadErrorKind(charge.code) === 'no task')
             setError(Msg.fileMissing);
           else if (charge.reason === 'other' || charge.reason === 'not taskId') setError(charge.message);
-          return;
+          return false;
         }
         // Paid now: a second click is a free re-download even before the task is read again.
         client.setQueryData<CoverTask>(coverKeys.task(task.task_id), (old) =>
           old ? { ...old, paid: true } : old,
         );
       }
-      const link = await fetchCoverDownload(task.task_id);
+      const link = await fetchCoverDownload(task.task_id, format);
       startBrowserDownload(link.url, link.name);
+      return true;
     } catch (failure) {
       const lost = failure instanceof NetworkError || failure instanceof TimeoutError;
       const gone = failure instanceof RequestError && downloadErrorKind(failure.code) === 'no task';
       setError(lost ? Msg.downloadFailed : gone ? Msg.fileMissing : (failure as Error).message);
+      // A dead session (§4 'login') opens the login dialog; the request layer already signed out.
+      if (failure instanceof RequestError && downloadErrorKind(failure.code) === 'login')
+        useAuthStore.getState().openLogin?.();
+      return false;
     } finally {
       setBusy(false);
     }

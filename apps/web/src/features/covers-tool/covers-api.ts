@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Code, Msg, coverCreateBody, type CoverCreateBody, type CoverTask } from '@ai-covers/contracts';
+import {
+  Code,
+  Msg,
+  coverCreateBody,
+  type CoverCreateBody,
+  type CoverDownloadFormat,
+  type CoverMix,
+  type CoverTask,
+} from '@ai-covers/contracts';
 import { apiGet, apiPost, request } from '../../shared/api/request';
 import { ApiError } from '../../shared/api/errors';
 
@@ -67,9 +75,31 @@ export function deleteCover(taskId: string) {
   return request('coverDeleteData', 'POST', '/v1/task/delete', { body: { task_id: taskId }, form: true });
 }
 
-/** `GET /v1/vsas/download/{task_id}`: a signed URL of the full song, once the download is paid. */
-export function fetchCoverDownload(taskId: string) {
-  return apiGet('coverDownloadData', `/v1/vsas/download/${encodeURIComponent(taskId)}`);
+/** `GET /v1/vsas/download/{task_id}?format=`: a signed URL of one format, once the download is paid. */
+export function fetchCoverDownload(taskId: string, format: CoverDownloadFormat = 'mp3') {
+  return apiGet('coverDownloadData', `/v1/vsas/download/${encodeURIComponent(taskId)}`, { format });
+}
+
+/** `GET /v1/vsas/uri/check`: whether the server can make a cover from a song link, and why not. */
+export function checkSongLink(link: string) {
+  return apiGet('coverUriCheckData', '/v1/vsas/uri/check', { external_uri: link.trim() });
+}
+
+/** `POST /v1/vsas/remix`: the task mixed again from its stems; answers with the task and its new mix. */
+export function remixCover(taskId: string, mix: CoverMix) {
+  return apiPost('coverTask', '/v1/vsas/remix', { task_id: taskId, ...mix });
+}
+
+/** Remixes a finished cover; the answer (new preview, new mix) replaces the cached task. */
+export function useRemixCover(taskId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mix: CoverMix) => remixCover(taskId, mix),
+    onSuccess: (task) => {
+      client.setQueryData(coverKeys.task(task.task_id), task);
+      void client.invalidateQueries({ queryKey: coverKeys.list() });
+    },
+  });
 }
 
 /** Newest first by creation time ('YYYY-MM-DD HH:mm' sorts as text). */

@@ -50,6 +50,9 @@ export function makeTask(overrides: Partial<CoverTask> = {}): CoverTask {
     source_url: null,
     paid: false,
     download_cost: 1,
+    formats: [],
+    mix: { vocal: 1, instrumental: 1, reverb: 0.2 },
+    remixable: false,
     ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CoverArtMsg, CoverMsg, Msg } from '@ai-covers/contracts';
+import { CoverArtMsg, CoverMsg, FeedbackMsg, Msg } from '@ai-covers/contracts';
 
 // The one map from a failure to its copy. A failure is known by its §8 message: the server sends
 // code 1 with many different messages, and failures of the browser's own (the network, an upload,
@@ -24,6 +24,7 @@ const ERROR_KEYS: Record<string, string> = {
   [Msg.outOfSpace]: 'errors.outOfSpace',
   ...Object.fromEntries(Object.entries(CoverMsg).map(([name, text]) => [text, `errors.covers.${name}`])),
   ...Object.fromEntries(Object.entries(CoverArtMsg).map(([name, text]) => [text, `errors.coverArt.${name}`])),
+  ...Object.fromEntries(Object.entries(FeedbackMsg).map(([name, text]) => [text, `errors.feedback.${name}`])),
 };
 
 /**

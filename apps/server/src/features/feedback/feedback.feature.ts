@@ -1,0 +1,12 @@
+import type { Db } from '../../platform/db/client';
+import { defineFeature } from '../../platform/feature';
+import { createFeedbackRepo } from './feedback.repo';
+import { feedbackRoutes } from './feedback.routes';
+import { createFeedbackService } from './feedback.service';
+
+/** The feedback dialog (§2) of every product: stored per result and owner. */
+export function createFeedbackFeature(deps: { db: Db }) {
+  const service = createFeedbackService({ repo: createFeedbackRepo(deps.db) });
+  return defineFeature({ service, routes: [feedbackRoutes(service)] });
+}
+export type FeedbackFeature = ReturnType<typeof createFeedbackFeature>;

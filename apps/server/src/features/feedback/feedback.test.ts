@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
+import { visitor, type Headers } from '../storage/storage.test-kit';
+import { seedCoverTask } from '../covers/covers.test-kit';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const send = (who: Headers, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/v1/feedback', headers: who, payload });
+const read = (who: Headers, taskId: string) =>
+  ctx.app.inject({ method: 'GET', url: `/v1/feedback?kind=ai-covers&subject_id=${taskId}`, headers: who });
+
+describe('feedback on a finished cover', () => {
+  it('stores rating, options and suggestion per task and account; sending again replaces it', async () => {
+    const user = await signInTestUser(ctx);
+    const taskId = await seedCoverTask(ctx, user.userId);
+    expect((await read(user.auth, taskId)).json().data).toEqual({ feedback: null });
+    const first = await send(user.auth, {
+      kind: 'ai-covers',
+      subject_id: taskId,
+      rating: 4,
+      options: ['quality', 'style', 'quality'],
+      suggestion: '  More breath in the verses.  ',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      kind: 'ai-covers',
+      subject_id: taskId,
+      rating: 4,
+      options: ['quality', 'style'],
+      suggestion: 'More breath in the verses.',
+    });
+    await send(user.auth, { kind: 'ai-covers', subject_id: taskId, rating: 2, options: ['likeness'] });
+    expect((await read(user.auth, taskId)).json().data.feedback).toMatchObject({
+      rating: 2,
+      options: ['likeness'],
+      suggestion: '',
+    });
+    // Another account has its own (none yet) and cannot rate this task.
+    const other = await signInTestUser(ctx);
+    expect((await read(other.auth, taskId)).json().data).toEqual({ feedback: null });
+    expect(
+      (await send(other.auth, { kind: 'ai-covers', subject_id: taskId, rating: 5 })).json(),
+    ).toMatchObject({
+      code: 490618,
+    });
+  });
+
+  it('refuses bad input and subjects that are not the caller’s finished results, storing nothing', async () => {
+    const user = await signInTestUser(ctx);
+    const taskId = await seedCoverTask(ctx, user.userId);
+    const running = await seedCoverTask(ctx, user.userId, undefined, { status: 2 });
+    for (const body of [
+      { kind: 'ai-covers', subject_id: taskId, rating: 0 },
+      { kind: 'ai-covers', subject_id: taskId, rating: 6 },
+      { kind: 'ai-covers', subject_id: taskId, rating: 2.5 },
+      { kind: 'ai-covers', subject_id: taskId, rating: '5' },
+      { kind: 'ai-covers', subject_id: taskId, rating: 5, options: ['loud'] },
+      { kind: 'ai-covers', subject_id: taskId, rating: 5, suggestion: 'x'.repeat(1001) },
+      { kind: 'pictures', subject_id: taskId, rating: 5 },
+      { kind: 'ai-covers', subject_id: '../etc', rating: 5 },
+      { kind: 'ai-covers', rating: 5 },
+    ]) {
+      const res = await send(user.auth, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().code).toBe(1);
+    }
+    for (const subject of [running, 'no-such-task-000', taskId]) {
+      const who = subject === taskId ? visitor() : user.auth;
+      expect((await send(who, { kind: 'ai-covers', subject_id: subject, rating: 5 })).json()).toMatchObject({
+        code: 490618,
+      });
+    }
+    expect((await read(user.auth, taskId)).json().data).toEqual({ feedback: null });
+  });
+});
