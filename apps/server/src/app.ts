@@ -8,6 +8,7 @@ import type { Database } from './platform/db/client';
 import type { Feature } from './platform/feature';
 import type { Queue } from './platform/queue/queue';
 import { installErrorHandling, notFoundEnvelope } from './platform/http/error-handler';
+import { installCanonicalHost } from './platform/http/canonical-host';
 import { installTrimming } from './platform/http/trim';
 import { installSecurity } from './platform/http/security';
 import { installOpenApi, openApiRoute } from './platform/http/openapi';
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
   await app.register(formbody, { bodyLimit: settings.BODY_LIMIT_BYTES });
   await installOpenApi(app);
   installTrimming(app);
+  if (!settings.PUBLIC_URL) installCanonicalHost(app, { port: settings.PORT, basePath: settings.BASE_PATH });
 
   const secret = deps.secret ?? loadSecret(settings.AUTH_SECRET, settings.dataDir);
   const mailer = createMailer({

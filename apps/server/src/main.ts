@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { openEngine } from '@ai-covers/engine';
+import { describeMediaTools, openEngine } from '@ai-covers/engine';
 import { loadSettings, SettingsError, type Settings } from './config';
 import { buildApp } from './app';
 import { startWorker } from './worker';
 import { openDatabase } from './platform/db/client';
 import { startQueue } from './platform/queue/queue';
 import { readWebBuild } from './platform/http/web';
+import { startBanner } from './platform/http/canonical-host';
 import { seedCategories } from './features/categories/categories.seed';
 import { voiceCategorySeed } from './features/voices/voices.seed';
 
@@ -69,9 +70,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: settings.HOST, port: settings.PORT });
-  app.log.info(
-    `AI Covers on http://localhost:${settings.PORT}${settings.BASE_PATH}/ (database: ${database.driver})`,
-  );
+  app.log.info(`Database: ${database.driver}`);
+  // Printed plainly (not only in the log) so a newcomer sees which address to open and which
+  // ffmpeg covers are made with.
+  process.stdout.write(`\n${startBanner(settings)}\n${describeMediaTools().join('\n')}\n\n`);
 }
 
 main().catch((error: unknown) => {

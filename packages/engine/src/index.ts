@@ -11,6 +11,15 @@ export {
   type OpenEngineOptions,
 } from './engine';
 export { createCover } from './pipeline/cover';
+export {
+  mediaTool,
+  mediaToolPath,
+  describeMediaTools,
+  findOnPath,
+  resolveMediaTool,
+  type MediaTool,
+  type ResolvedTool,
+} from './io/binaries';
 export { previewWindow } from './pipeline/finalize';
 export { analyzeAudio, type AnalyzeOptions } from './pipeline/analyze';
 export { separateAudio, type SeparateOptions, type SeparateOutput } from './pipeline/separate-api';
