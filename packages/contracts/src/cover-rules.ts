@@ -24,6 +24,7 @@ export const COVER_DOWNLOAD = { kind: 'ai-covers', purpose: 'download', credits:
 export const CoverMsg = {
   noTask: 'The cover does not exist.',
   notAudio: 'The file is not a song: upload an audio file (MP3, WAV, M4A, FLAC, OGG…).',
+  emptyFile: 'The file is empty (0 bytes): choose another one.',
   tooLong: `Songs can be at most ${COVER_LIMITS.maxSongSeconds / 60} minutes long.`,
   unknownVoice: 'Unknown voice.',
   tooManyActive: `You already have ${COVER_LIMITS.maxActivePerOwner} covers in progress. Wait for one to finish.`,

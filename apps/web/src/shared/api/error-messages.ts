@@ -24,6 +24,12 @@ const ERROR_KEYS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.entries(CoverArtMsg).map(([name, text]) => [text, `errors.coverArt.${name}`])),
 };
 
+/** The byte limit of the store's "File is larger than the limit of N bytes", else null. */
+export function tooLargeBytes(message: string): number | null {
+  const match = /^File is larger than the limit of (\d+) bytes$/.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
 /** The message of a failure: an Error's message, or the text itself. */
 function messageOf(failure: unknown): string {
   if (failure instanceof Error) return failure.message;
@@ -55,6 +61,9 @@ export function errorNotice(
  */
 export function errorText(t: TFunction, failure: unknown, fallbackKey?: string): string {
   const message = messageOf(failure);
+  const limit = tooLargeBytes(message);
+  if (limit !== null)
+    return t('errors.fileTooLarge', { limit: `${Math.round(limit / 1048576)} MB`, defaultValue: message });
   const key = ERROR_KEYS[message];
   if (key) return t(key, { defaultValue: message });
   return fallbackKey ? t(fallbackKey, { defaultValue: Msg.generic }) : message;
