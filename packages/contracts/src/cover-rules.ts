@@ -34,5 +34,7 @@ export const CoverMsg = {
   retryNotFailed: 'Only a failed or timed-out cover can be retried.',
   linksNotSupported: 'Songs from links are not supported yet: upload the file instead.',
   engineFailed: 'The cover could not be made from this song.',
+  noVocal:
+    'No singing voice was found in this song, so there is nothing to cover: choose a song with a lead vocal. Nothing was charged.',
   timedOut: 'The cover took too long and was stopped. Try again.',
 } as const;

@@ -17,6 +17,7 @@ const SONG_FAULTS: ReadonlySet<EngineErrorCode> = new Set([
   'SILENT',
   'TOO_LONG',
   'TOO_SHORT',
+  'NO_VOCAL',
 ]);
 
 /** Why a run was stopped from outside the engine. */
@@ -137,7 +138,9 @@ export async function renderCoverTask(
       return 'timeout';
     }
     if (error instanceof EngineError && SONG_FAULTS.has(error.code)) {
-      await deps.repo.fail(taskId, jobId, TaskStatus.failed, error.message);
+      // The product's own words (translated in the web) where it has them.
+      const message = error.code === 'NO_VOCAL' ? CoverMsg.noVocal : error.message;
+      await deps.repo.fail(taskId, jobId, TaskStatus.failed, message);
       return 'failed';
     }
     deps.log.error({ err: error, taskId }, 'cover render failed');
