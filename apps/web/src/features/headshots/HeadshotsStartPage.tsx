@@ -11,7 +11,6 @@ export function HeadshotsStartPage() {
   const langPath = useLangPath();
   return (
     <section className={ui.card}>
-      <p className={styles.stats}>{t('headshots.stats')}</p>
       <p>{t('headshots.start.coming')}</p>
       <ol className={ui.list}>
         <li>{t('headshots.start.step1')}</li>
