@@ -112,6 +112,10 @@ describe('cloud file library', () => {
     const id = (await list(user.auth, 'type=video')).json().data.rows[0].id;
     const ok = await post(user.auth, '/v1/library/rename', { id, name: '  My clip.mp4  ' });
     expect(ok.json()).toMatchObject({ code: 0, msg: 'Action succeeded', data: { name: 'My clip.mp4' } });
+    // A name without an extension keeps the file's own.
+    const bare = await post(user.auth, '/v1/library/rename', { id, name: 'Holiday clip' });
+    expect(bare.json().data.name).toBe('Holiday clip.mp4');
+    expect((await list(user.auth, 'type=video')).json().data.rows[0].name).toBe('Holiday clip.mp4');
     const dup = await post(user.auth, '/v1/library/rename', { id, name: 'first.mp3' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toBe('Duplicate name');
