@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { app, failOnCspViolations, songWav } from './support';
+import { app, failOnCspViolations, signUp, songWav } from './support';
 
 test.describe('cloud file library', () => {
   failOnCspViolations();
 
   test('upload an audio file, find it under Audio, rename it, delete it', async ({ page }) => {
+    // Uploading is for accounts: signed out, the account page offers sign-in instead.
+    await signUp(page);
     await page.goto(app('/account'));
     const library = page.getByRole('region', { name: 'Cloud files' });
     await expect(library).toBeVisible();
@@ -26,7 +28,10 @@ test.describe('cloud file library', () => {
 
     // The stored bytes play back through a signed URL.
     const exported = await page.evaluate(async () => {
-      const list = await fetch('/v1/library/files?type=audio').then((r) => r.json());
+      const authorization = `Bearer ${localStorage.getItem('ai-covers.token')}`;
+      const list = await fetch('/v1/library/files?type=audio', { headers: { authorization } }).then((r) =>
+        r.json(),
+      );
       const audio = await fetch(list.data.rows[0].url, { headers: { range: 'bytes=0-3' } });
       return { status: audio.status, text: await audio.text() };
     });
@@ -55,6 +60,7 @@ test.describe('cloud file library', () => {
   });
 
   test('the library speaks the page language', async ({ page }) => {
+    await signUp(page);
     await page.goto(app('/de/account'));
     const library = page.getByRole('region', { name: 'Cloud-Dateien' });
     await expect(library.getByRole('tab', { name: 'Tondateien' })).toBeVisible();

@@ -15,6 +15,7 @@ import {
 } from './platform/http/error-handler';
 import { installJsonBodies } from './platform/http/json-body';
 import { installCrossSiteCheck } from './platform/http/cross-site';
+import { installCanonicalHost } from './platform/http/canonical-host';
 import { installTrimming } from './platform/http/trim';
 import { RequestLog } from './platform/http/request-log';
 import { installSecurity } from './platform/http/security';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
   installJsonBodies(app);
   await installOpenApi(app);
   installTrimming(app);
+  if (!settings.PUBLIC_URL) installCanonicalHost(app, { port: settings.PORT, basePath: settings.BASE_PATH });
 
   const secret = deps.secret ?? loadSecret(settings.AUTH_SECRET, settings.dataDir);
   const mailer = createMailer({

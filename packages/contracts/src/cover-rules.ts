@@ -34,6 +34,7 @@ export const COVER_DOWNLOAD = { kind: 'ai-covers', purpose: 'download', credits:
 export const CoverMsg = {
   noTask: 'The cover does not exist.',
   notAudio: 'The file is not a song: upload an audio file (MP3, WAV, M4A, FLAC, OGG…).',
+  emptyFile: 'The file is empty (0 bytes): choose another one.',
   tooLong: `Songs can be at most ${COVER_LIMITS.maxSongSeconds / 60} minutes long.`,
   unknownVoice: 'Unknown voice.',
   tooManyActive: `You already have ${COVER_LIMITS.maxActivePerOwner} covers in progress. Wait for one to finish.`,
@@ -61,6 +62,8 @@ export const CoverMsg = {
   linkRedirects: 'The link redirects too many times.',
   linkHttpError: 'The link answered with an error: the file may be gone or private.',
   engineFailed: 'The cover could not be made from this song.',
+  noVocal:
+    'No singing voice was found in this song, so there is nothing to cover: choose a song with a lead vocal. Nothing was charged.',
   timedOut: 'The cover took too long and was stopped. Try again.',
   /** A run whose server died: the task waits for its automatic second attempt. */
   serverStopped: 'The server stopped while making your cover; it will be retried.',

@@ -5,6 +5,7 @@ export type EngineErrorCode =
   | 'CORRUPT'
   | 'EMPTY'
   | 'SILENT'
+  | 'NO_VOCAL'
   | 'TOO_LONG'
   | 'TOO_SHORT'
   | 'UNKNOWN_VOICE'
@@ -25,6 +26,7 @@ export const EXIT_CODES: Record<EngineErrorCode, number> = {
   CORRUPT: 12,
   EMPTY: 13,
   SILENT: 14,
+  NO_VOCAL: 23,
   TOO_LONG: 15,
   TOO_SHORT: 16,
   UNKNOWN_VOICE: 17,

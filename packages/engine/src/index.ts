@@ -11,6 +11,15 @@ export {
   type OpenEngineOptions,
 } from './engine';
 export { createCover } from './pipeline/cover';
+export {
+  mediaTool,
+  mediaToolPath,
+  describeMediaTools,
+  findOnPath,
+  resolveMediaTool,
+  type MediaTool,
+  type ResolvedTool,
+} from './io/binaries';
 export { previewWindow } from './pipeline/finalize';
 export { stemLengthsMatch, STEM_LENGTH_TOLERANCE } from './pipeline/own-stems';
 export { remixStems, type RemixOptions, type RemixResult } from './pipeline/remix';

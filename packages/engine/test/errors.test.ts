@@ -65,6 +65,15 @@ describe('typed errors', () => {
     expect(await code(analyzeAudio(p, { threads: 1, maxSeconds: MAX_SECONDS }))).toBe('SILENT');
   });
 
+  it('refuses a held tone as NO_VOCAL, and covers a sung melody', async () => {
+    const sr = 44100;
+    const tone = new Float32Array(sr * 3).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / sr));
+    const p = join(dir, 'tone.wav');
+    writeWav(p, sr, [tone, tone]);
+    expect(await code(cover(p))).toBe('NO_VOCAL');
+    expect(await code(cover(songWav(dir, 4), { outputs: [{ path: join(dir, 'sung.wav') }] }))).toBe('OK');
+  }, 120_000);
+
   it('rejects inputs over the length limit as TOO_LONG', async () => {
     const p = songWav(dir, 4);
     expect(await code(cover(p, { maxSeconds: 2 }))).toBe('TOO_LONG');

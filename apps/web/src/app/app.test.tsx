@@ -140,6 +140,21 @@ describe('the app shell', () => {
     expect(router.state.location.pathname).toBe('/pricing');
   });
 
+  it('highlights the covers tool, not My covers, while a cover is being made', async () => {
+    renderApp('/covers/new');
+    const tool = await header().findByRole('link', { name: 'Covers' });
+    await waitFor(() => expect(tool.className).toMatch(/active/));
+    expect(header().getByRole('link', { name: 'My covers' }).className).not.toMatch(/active/);
+  });
+
+  it('signed out, the account page offers sign-in and no upload', async () => {
+    useAuthStore.setState({ openLogin: () => undefined });
+    renderApp('/account');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Upload file' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Sign in' }).length).toBeGreaterThan(0);
+  });
+
   it('keeps the language segment on navigation links', async () => {
     renderApp('/ko/');
     await screen.findByRole('heading', { level: 1, name: '어떤 노래든, 다른 목소리로.' });

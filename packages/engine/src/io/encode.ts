@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { EngineError } from '../errors';
 import { encodeArgs, type EncodeFormat } from './ffmpeg-args';
 import { WavWriter } from './wav';
+import { mediaToolPath } from './binaries';
 
 /** A sink for planar float audio that ends up as an encoded file. */
 export interface AudioSink {
@@ -48,7 +49,7 @@ class FfmpegSink implements AudioSink {
     private readonly channels: number,
     format: EncodeFormat,
   ) {
-    this.child = spawn('ffmpeg', encodeArgs(sampleRate, channels, format, path), {
+    this.child = spawn(mediaToolPath('ffmpeg'), encodeArgs(sampleRate, channels, format, path), {
       stdio: ['pipe', 'ignore', 'pipe'],
     });
     this.child.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString('utf8')));
@@ -56,7 +57,12 @@ class FfmpegSink implements AudioSink {
     this.done = new Promise((resolve) => {
       this.child.on('error', (e: NodeJS.ErrnoException) => {
         this.failed =
-          e.code === 'ENOENT' ? new EngineError('FFMPEG_MISSING', 'ffmpeg was not found on PATH.') : e;
+          e.code === 'ENOENT'
+            ? new EngineError(
+                'FFMPEG_MISSING',
+                'ffmpeg was not found (neither on PATH nor as a bundled npm package).',
+              )
+            : e;
         resolve(-1);
       });
       this.child.on('close', (code) => resolve(code ?? -1));

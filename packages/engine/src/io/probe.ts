@@ -42,7 +42,7 @@ export async function probe(input: string, signal?: AbortSignal): Promise<ProbeI
     if (e instanceof EngineError) throw e;
     throw new EngineError('INPUT_NOT_FOUND', `Input file not found: ${input}`);
   }
-  if (size === 0) throw new EngineError('EMPTY', `The file is empty (0 bytes): ${input}`);
+  if (size === 0) throw new EngineError('EMPTY', 'The file is empty (0 bytes).');
   const fh = await open(input, 'r');
   const head = Buffer.alloc(16);
   try {

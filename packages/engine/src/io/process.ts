@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { EngineError } from '../errors';
+import { mediaToolPath, type MediaTool } from './binaries';
 
 /** Result of a finished child process. */
 export interface RunResult {
@@ -8,16 +9,22 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a binary to completion, collecting output; ENOENT becomes FFMPEG_MISSING. */
-export function run(bin: string, args: string[], signal?: AbortSignal): Promise<RunResult> {
+/** Runs ffmpeg or ffprobe (as resolved at start) to completion; ENOENT becomes FFMPEG_MISSING. */
+export function run(bin: MediaTool, args: string[], signal?: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const child = spawn(mediaToolPath(bin), args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') reject(new EngineError('FFMPEG_MISSING', `${bin} was not found on PATH.`));
+      if (e.code === 'ENOENT')
+        reject(
+          new EngineError(
+            'FFMPEG_MISSING',
+            `${bin} was not found (neither on PATH nor as a bundled npm package).`,
+          ),
+        );
       else if (e.name === 'AbortError') reject(new EngineError('CANCELLED', 'The job was cancelled.'));
       else reject(e);
     });

@@ -10,6 +10,7 @@ import { getVoiceProfile } from '../voice/library';
 import { parseProfile, type VoiceProfile } from '../voice/profile';
 import { planConversion, type ConversionPlan } from '../voice/plan';
 import { finalizeMix, type SinkTarget } from './finalize';
+import { missingLead } from './lead-presence';
 import { prepareInput, type PreparedInput } from './input';
 import { prepareOwnStems } from './own-stems';
 import { forEachRawChunk, rawToWav } from './raw-to-wav';
@@ -157,6 +158,11 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
             });
       t = mark('separateMs', t);
       const sr = input.sampleRate;
+      // Before any conversion (and before anything is charged for it): a song without a singer
+      // would come back as its own backing track under a new name.
+      const noLead = missingLead(sep.f0, sep.f0Hop, sr, input.frames / sr);
+      if (noLead)
+        throw new EngineError('NO_VOCAL', 'No lead vocal was found in this song.', { reason: noLead });
       const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, o.key ?? 'auto');
       throwIfAborted(o.signal);
       // Another engine may convert the whole vocal first; the blocks then only mix it in.

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COVER_ART_LIMITS, CoverArtMsg, avatarRect } from '@ai-covers/contracts';
+import { COVER_ART_LIMITS, CoverArtMsg, CoverMsg, Msg, avatarRect } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { seedCoverTask, uploadSong } from '../covers/covers.test-kit';
+import { getToken, putObject, someBytes } from '../storage/storage.test-kit';
 import { exportBody, fetchBytes, readPsd, titleLayer } from './cover-art.test-kit';
 
 let ctx: TestContext;
@@ -104,14 +105,21 @@ describe('uploaded artwork', () => {
   });
 
   it.each<[string, () => Promise<Buffer>, string, string]>([
-    ['a 0-byte file', async () => Buffer.alloc(0), 'image/png', CoverArtMsg.emptyImage],
-    ['a song', async () => Buffer.from('ID3 not an image at all'), 'audio/mpeg', CoverArtMsg.notImage],
+    ['a 0-byte file', async () => Buffer.alloc(0), 'image/png', CoverMsg.emptyFile],
     [
       'text dressed as a PNG',
       async () => Buffer.from('hello, I am text'),
       'image/png',
-      CoverArtMsg.unreadableImage,
+      Msg.formatNotSupported,
     ],
+  ])('%s is refused at its upload already', async (_name, bytes, type, msg) => {
+    const { params } = await getToken(ctx.app, user.auth, 'kind=ai-covers&ext=png');
+    const res = await putObject(ctx.app, params, await bytes(), { contentType: type });
+    expect(res.json()).toEqual({ code: 1, data: null, msg });
+  });
+
+  it.each<[string, () => Promise<Buffer>, string, string]>([
+    ['a song', async () => someBytes(), 'audio/wav', CoverArtMsg.notImage],
     [
       'a tiny image',
       () =>
@@ -122,7 +130,7 @@ describe('uploaded artwork', () => {
       CoverArtMsg.imageTooSmall,
     ],
   ])('%s is refused with a clear message', async (_name, bytes, type, msg) => {
-    const ext = type === 'audio/mpeg' ? 'mp3' : 'png';
+    const ext = type === 'audio/wav' ? 'wav' : 'png';
     const key = await upload(`bad.${ext}`, await bytes(), type);
     const res = await post(`/v1/cover-art/${taskId}/upload`, user.auth, { file_key: key });
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Size } from '@ai-covers/contracts';
+import { mediaToolPath } from '@ai-covers/engine';
 
 /** Frames per second of share videos: smooth enough for a waveform, cheap to encode. */
 export const VIDEO_FPS = 25;
@@ -100,14 +101,17 @@ export function progressSeconds(text: string): number | null {
   return last;
 }
 
-/** Runs ffmpeg or ffprobe from PATH; stdout chunks go to `onStdout`; rejects with stderr's tail. */
+/** Runs ffmpeg or ffprobe (system or bundled, as resolved at start); stdout chunks go to `onStdout`; rejects with stderr's tail. */
 export function runTool(
   bin: 'ffmpeg' | 'ffprobe',
   args: string[],
   options: { signal?: AbortSignal; onStdout?: (text: string) => void } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const child = spawn(mediaToolPath(bin), args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal: options.signal,
+    });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -119,7 +123,7 @@ export function runTool(
       err = (err + chunk).slice(-4000);
     });
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new Error(`${bin} was not found on PATH`) : error),
+      reject(error.code === 'ENOENT' ? new Error(`${bin} was not found`) : error),
     );
     child.on('close', (code) =>
       code === 0 ? resolve(out) : reject(new Error(`${bin} exited with ${code}: ${err.trim()}`)),

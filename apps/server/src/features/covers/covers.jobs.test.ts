@@ -60,6 +60,28 @@ function untilStopped(before?: (o: CoverOptions) => Promise<void>) {
 }
 
 describe('the render job', () => {
+  it('a song without a singer (a held tone) fails with its reason, and no download is offered', async () => {
+    const guest = visitor();
+    const wav = songWav(3, { sampleRate: 22050 });
+    // Replace the melody by a steady 440 Hz sine: an audio file, but nobody sings.
+    for (let i = 0; i < (wav.length - 44) / 4; i++) {
+      const v = Math.round(0.3 * Math.sin((2 * Math.PI * 440 * i) / 22050) * 32767);
+      wav.writeInt16LE(v, 44 + i * 4);
+      wav.writeInt16LE(v, 46 + i * 4);
+    }
+    const key = await uploadSong(ctx, guest, 'tone.wav', wav);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/v1/vsas/create',
+      headers: guest,
+      payload: { voice_id: 'velvet', file_key: key },
+    });
+    const taskId = created.json().data.task_id as string;
+    expect(await runRenderJob(ctx, taskId)).toBe('failed');
+    const task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+    expect(task).toMatchObject({ status: 4, error: CoverMsg.noVocal, preview_url: null });
+  }, 120_000);
+
   it('a task deleted while running is closed; its job drops the result and stops', async () => {
     const guest = visitor();
     const taskId = await newTask(guest);

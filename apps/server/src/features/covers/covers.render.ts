@@ -31,6 +31,7 @@ const SONG_FAULTS: Partial<Record<EngineErrorCode, string>> = {
   TOO_LONG: CoverMsg.tooLong,
   TOO_SHORT: CoverMsg.songTooShort,
   STEMS_MISMATCH: CoverMsg.stemsMismatch,
+  NO_VOCAL: CoverMsg.noVocal,
 };
 
 /** Why a run was stopped from outside the engine. */

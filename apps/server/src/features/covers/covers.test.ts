@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COVER_LIMITS, CoverMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
-import { someBytes, visitor, type Headers } from '../storage/storage.test-kit';
+import { getToken, putObject, visitor, type Headers } from '../storage/storage.test-kit';
 import { createCoversRepo } from './covers.repo';
 import { coverTasks } from './covers.schema';
 import { isMp3, runRenderJob, songWav, uploadSong } from './covers.test-kit';
@@ -264,19 +265,24 @@ describe('bad input', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({ code: 1, data: null, msg: CoverMsg.unknownVoice });
 
-    const image = await uploadSong(ctx, user.auth, 'photo.png', someBytes(), 'image/png');
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
+    const image = await uploadSong(ctx, user.auth, 'photo.png', png, 'image/png');
     expect((await create(user.auth, { voice_id: 'velvet', file_key: image })).json()).toEqual({
       code: 1,
       data: null,
       msg: CoverMsg.notAudio,
     });
 
-    const long = await uploadSong(ctx, user.auth, 'long.mp3', someBytes(), 'audio/mpeg', {
-      'x:duration': '700',
+    // A song over the limit never becomes a file: the upload itself is refused, whatever the
+    // client says its length is (more in storage/upload-refusals.test.ts).
+    const { params } = await getToken(ctx.app, user.auth, 'kind=ai-covers&ext=wav');
+    const long = await putObject(ctx.app, params, songWav(601, { silent: true, sampleRate: 2000 }), {
+      contentType: 'audio/wav',
+      vars: { 'x:file_name': 'long.wav', 'x:duration': '30' },
     });
-    expect((await create(user.auth, { voice_id: 'velvet', file_key: long })).json().msg).toBe(
-      CoverMsg.tooLong,
-    );
+    expect(long.json()).toEqual({ code: 1, data: null, msg: CoverMsg.tooLong });
 
     const stranger = await signInTestUser(ctx);
     const theirs = await create(stranger.auth, { voice_id: 'velvet', file_key: song });

@@ -1,6 +1,8 @@
 import {
   Code,
   Msg,
+  RENAME_MAX_CHARS,
+  extensionOf,
   type LibraryFile,
   type LibraryListData,
   type LibraryListQuery,
@@ -26,6 +28,18 @@ export function parseLocalDate(text: string, tz: number, endOfDay: boolean): Dat
     throw badRequest(`query: ${text} is not a real date`);
   // End bound is exclusive: the next day (bare date) or the next minute (with a time).
   return new Date(endOfDay ? utc + (time ? 60_000 : 86_400_000) : utc);
+}
+
+/**
+ * A new name keeps the file's extension (players and downloads go by it): "My song" for a WAV
+ * becomes "My song.wav", shortened to stay within the name limit.
+ */
+export function keepExtension(name: string, current: string): string {
+  const ext = extensionOf(current);
+  // A name with an extension of its own is the user's choice.
+  if (!ext || extensionOf(name)) return name;
+  const tail = `.${ext}`;
+  return name.slice(0, RENAME_MAX_CHARS - tail.length).trimEnd() + tail;
 }
 
 /** The cloud file library (§2 account area): list, rename, delete, export of the caller's files. */
@@ -78,6 +92,7 @@ export function createLibraryService(deps: { files: FilesService }) {
       const file = await files.findOwnedFile(owner, id);
       if (!file) throw missing();
       if (!file.renamable) throw new AppError(Code.error, Msg.modificationNotSupported, 403);
+      name = keepExtension(name, file.name);
       if (file.name !== name && !(await files.renameOwnedFile(owner, id, name))) {
         if (!(await files.findOwnedFile(owner, id))) throw missing();
         throw conflict(Msg.duplicateName);

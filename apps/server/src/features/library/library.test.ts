@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { mediaToolPath } from '@ai-covers/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { getToken, putObject, someBytes, visitor, type Headers } from '../storage/storage.test-kit';
@@ -42,6 +44,16 @@ const post = (who: Headers, url: string, payload: object) =>
 const names = async (who: Headers, query = '') =>
   (await list(who, query)).json().data.rows.map((r: { name: string }) => r.name);
 
+/** A one-second 640×360 MP4 with sound, made by ffmpeg. */
+function mp4(): Buffer {
+  const out = path.join(dataDir, 'clip.mp4');
+  execFileSync(mediaToolPath('ffmpeg'), [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'color=c=red:s=640x360:d=1'],
+    ...['-f', 'lavfi', '-i', 'sine=d=1', '-shortest', '-c:v', 'mpeg4', '-y', out],
+  ]);
+  return fs.readFileSync(out);
+}
+
 describe('cloud file library', () => {
   let user: Awaited<ReturnType<typeof signInTestUser>>;
   const png = () =>
@@ -52,7 +64,12 @@ describe('cloud file library', () => {
     user = await signInTestUser(ctx);
     await upload(user.auth, 'first.mp3');
     await upload(user.auth, 'photo.png', 'image/png', await png());
-    await upload(user.auth, 'clip.mp4', 'video/mp4', undefined, { 'x:width': '640', 'x:height': '360' });
+    // The sizes the client states are not what the server keeps.
+    await upload(user.auth, 'clip.mp4', 'video/mp4', mp4(), {
+      'x:width': '9999',
+      'x:height': '1',
+      'x:duration': '5',
+    });
     await upload(user.auth, 'second.wav', 'audio/wav');
   });
 
@@ -64,8 +81,9 @@ describe('cloud file library', () => {
     expect(await names(user.auth, 'type=audio')).toEqual(['second.wav', 'first.mp3']);
     expect(await names(user.auth, 'type=image')).toEqual(['photo.png']);
     expect(await names(user.auth, 'type=video')).toEqual(['clip.mp4']);
-    // A video's frame size comes from the browser's media info.
+    // A video's frame size and duration are measured by the server, whatever the client said.
     expect(res.json().data.rows[1]).toMatchObject({ type: 'video', width: 640, height: 360 });
+    expect(res.json().data.rows[1].duration).toBeCloseTo(1, 0);
     const row = res.json().data.rows[2];
     expect(row).toMatchObject({ type: 'image', width: 8, height: 8, can_rename: true, expire_at: null });
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
@@ -94,6 +112,10 @@ describe('cloud file library', () => {
     const id = (await list(user.auth, 'type=video')).json().data.rows[0].id;
     const ok = await post(user.auth, '/v1/library/rename', { id, name: '  My clip.mp4  ' });
     expect(ok.json()).toMatchObject({ code: 0, msg: 'Action succeeded', data: { name: 'My clip.mp4' } });
+    // A name without an extension keeps the file's own.
+    const bare = await post(user.auth, '/v1/library/rename', { id, name: 'Holiday clip' });
+    expect(bare.json().data.name).toBe('Holiday clip.mp4');
+    expect((await list(user.auth, 'type=video')).json().data.rows[0].name).toBe('Holiday clip.mp4');
     const dup = await post(user.auth, '/v1/library/rename', { id, name: 'first.mp3' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toBe('Duplicate name');

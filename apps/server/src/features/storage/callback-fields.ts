@@ -15,6 +15,8 @@ export type SignedCallback = CallbackFields & {
   credential: string;
   kind: string;
   duration: string;
+  /** What the bytes are, measured by the server: audio, video, image or none. */
+  content: string;
 };
 
 /** Who wrote an object: the claims of its credential (the server's own writes have no jti). */
@@ -44,7 +46,7 @@ export function displayName(fileName: string, key: string): string {
 
 /**
  * Builds the §3 callback fields of a stored object from its writer and the client vars, measuring
- * what the server can (image size, audio duration) from the stored bytes.
+ * what the file is, its frame size and duration from the stored bytes (never the client's word).
  */
 export async function buildCallbackFields(
   deps: { store: ObjectStore; region: string; retentionDays: number; now: number },
@@ -56,14 +58,13 @@ export async function buildCallbackFields(
   const { store } = deps;
   // Trimmed like every request string (§5), so an HTTP-delivered callback verifies the same.
   vars = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v).trim()]));
-  const facts = await probeMedia(() => store.read(key), info.mimeType, info.size);
-  const clientDuration = Number(vars['x:duration']);
-  const duration =
-    facts.duration ?? (Number.isFinite(clientDuration) && clientDuration >= 0 ? clientDuration : null);
-  // Images are measured here; a video's frame size comes from the browser (no ffprobe at upload).
-  const isVideo = info.mimeType.startsWith('video/');
-  const measured = (value: number | null, client: string | undefined) =>
-    value !== null ? String(value) : isVideo ? (client ?? '') : '';
+  // Measured from the stored bytes only: a duration or frame size the client states is never kept.
+  const facts = await probeMedia(
+    { open: () => store.read(key), localPath: store.localPath?.(key) },
+    info.mimeType,
+    info.size,
+  );
+  const measured = (value: number | null) => (value !== null ? String(value) : '');
   return {
     storage_key: key,
     file_size: info.size,
@@ -71,8 +72,8 @@ export async function buildCallbackFields(
     etag: info.etag,
     bucket: store.bucket,
     format: facts.format,
-    height: measured(facts.height, vars['x:height']),
-    width: measured(facts.width, vars['x:width']),
+    height: measured(facts.height),
+    width: measured(facts.width),
     user_id: writer.uid ? String(writer.uid) : '',
     region: deps.region,
     description: vars['x:description'] ?? '',
@@ -83,6 +84,7 @@ export async function buildCallbackFields(
     visitor_id: writer.vid ?? '',
     credential: writer.jti,
     kind: writer.kind,
-    duration: duration === null ? '' : String(duration),
+    duration: measured(facts.duration),
+    content: facts.content,
   };
 }

@@ -83,7 +83,10 @@ describe.each(['embedded', 's3'] as const)('storage driver: %s', (driver) => {
         },
       );
     }
-    const headers = signedPutHeaders(params, params.object_key, { vars: { 'x:file_name': fileName } });
+    const headers = signedPutHeaders(params, params.object_key, {
+      contentType: mimeTypeOf(fileName),
+      vars: { 'x:file_name': fileName },
+    });
     return fetch(abs(`${params.bucket_endpoint}/${params.bucket_name}/${params.object_key}`), {
       method: 'PUT',
       body,

@@ -73,5 +73,24 @@ export function putObject(
   });
 }
 
-/** A small but real MP3-like body: an ID3 header and noise. */
-export const someBytes = (n = 4096) => Buffer.concat([Buffer.from('ID3'), randomBytes(n - 3)]);
+/**
+ * A small but real audio file of exactly `n` bytes: a WAV header (8 kHz mono 16-bit) and noise,
+ * so that the server's measuring at upload finds a sound with a duration.
+ */
+export function someBytes(n = 4096): Buffer {
+  const header = Buffer.alloc(44);
+  const data = n - 44;
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data, 40);
+  return Buffer.concat([header, randomBytes(data)]);
+}

@@ -30,7 +30,8 @@ describe('the upload callback', () => {
     const { fields, signature } = await storage.signedCallback(
       claims,
       params.object_key,
-      { size: 3, etag: '"ABC"', mimeType: 'audio/mpeg' },
+      // Not a media type: the server has nothing of it to measure (the object was never written).
+      { size: 3, etag: '"ABC"', mimeType: 'application/octet-stream' },
       { 'x:file_name': '  padded.mp3  ' },
     );
     const form = (f: Record<string, unknown>) =>
@@ -148,7 +149,14 @@ describe('GET /v1/common/oss/sign and image processing', () => {
     const audio = await getToken(ctx.app, who);
     await putObject(ctx.app, audio.params, someBytes());
     const broken = await getToken(ctx.app, who, 'ext=png');
-    await putObject(ctx.app, broken.params, someBytes(), { contentType: 'image/png' });
+    // A PNG with its pixel data scrambled: the header says 32×32 (so the upload passes), the
+    // pixels cannot be decoded.
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#f0f' } })
+      .png()
+      .toBuffer();
+    const idat = png.indexOf('IDAT');
+    png.fill(0x55, idat + 4, idat + 4 + png.readUInt32BE(idat - 4));
+    expect((await putObject(ctx.app, broken.params, png, { contentType: 'image/png' })).statusCode).toBe(200);
     for (const [key, msg] of [
       [audio.params.object_key, 'x-oss-process applies to images only'],
       [broken.params.object_key, 'The image cannot be processed'],

@@ -19,6 +19,7 @@ import {
   canonicalCallback,
   type SignedCallback,
 } from './callback-fields';
+import { checkUpload } from './upload-rules';
 import type { CredentialClaims, CredentialKeys } from './credentials';
 import type { FilesService } from './files.service';
 import type { StorageRepo } from './storage.repo';
@@ -61,6 +62,7 @@ export function createUploadsService(deps: {
       throw new AppError(Code.notAuthorized, 'Callback signature is missing or wrong', 403);
     const parsed = callbackFields.safeParse(stringy);
     if (!parsed.success) throw badRequest('Callback body is incomplete');
+    checkUpload(stringy as unknown as SignedCallback);
     return files.record({ ...(stringy as unknown as SignedCallback), file_size: parsed.data.file_size });
   }
 
@@ -167,7 +169,13 @@ export function createUploadsService(deps: {
         { size: info.size, etag: info.etag, mimeType },
         vars,
       );
-      return handleCallback(fields, signature);
+      try {
+        return await handleCallback(fields, signature);
+      } catch (error) {
+        // A refused file (or a replay) leaves no object behind, as on the embedded store.
+        if (!(error instanceof AppError && error.status === 409)) await store.remove(claims.key);
+        throw error;
+      }
     },
   };
   return service;

@@ -1,4 +1,4 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectSignedIn, useAuthStore } from '../../features/auth/auth-store';
 import { CreditsBadge } from '../../features/credits/CreditsBadge';
@@ -12,8 +12,13 @@ import styles from './Header.module.css';
 export function Header() {
   const { t } = useTranslation();
   const langPath = useLangPath();
+  // Making a cover belongs to the covers tool, not to the list of the visitor's covers.
+  const creating = /\/covers\/new\/?$/.test(useLocation().pathname);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+  const toolClass = ({ isActive }: { isActive: boolean }) => navClass({ isActive: isActive || creating });
+  const myCoversClass = ({ isActive }: { isActive: boolean }) =>
+    navClass({ isActive: isActive && !creating });
 
   return (
     <header className={styles.header}>
@@ -25,10 +30,10 @@ export function Header() {
           <span>{t('app.name')}</span>
         </Link>
         <nav className={styles.nav} aria-label={t('nav.main')}>
-          <NavLink to={langPath('/')} end className={navClass}>
+          <NavLink to={langPath('/')} end className={toolClass}>
             {t('nav.covers')}
           </NavLink>
-          <NavLink to={langPath('/covers')} className={navClass}>
+          <NavLink to={langPath('/covers')} className={myCoversClass}>
             {t('nav.myCovers')}
           </NavLink>
           <NavLink to={langPath(HEADSHOTS_BASE)} className={navClass}>

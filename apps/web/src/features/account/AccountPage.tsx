@@ -65,7 +65,11 @@ export function AccountPage() {
         aria-labelledby={`${baseId}-tab-${tab}`}
         className={ui.card}
       >
-        {tab === 'files' ? <LibraryPanel /> : <CreditsCenter memberships={<MembershipsPanel />} />}
+        {tab === 'files' ? (
+          <LibraryPanel canUpload={signedIn} />
+        ) : (
+          <CreditsCenter memberships={<MembershipsPanel />} />
+        )}
       </div>
     </>
   );

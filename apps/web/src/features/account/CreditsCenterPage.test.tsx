@@ -70,6 +70,8 @@ describe('the credits page of the account center (/account/credits)', () => {
     expect((await screen.findByTestId('consumption-records')).textContent).toContain('song-1');
     expect((await screen.findByTestId('acquisition-records')).textContent).toContain('100 credits');
     expect(screen.getByTestId('credits-center-balance').textContent).toBe('0');
+    // No credits came from a previous version: no "From the previous version: 0".
+    expect(screen.queryByText('From the previous version')).toBeNull();
     await userEvent.click(screen.getByRole('tab', { name: 'Memberships' }));
     expect(await screen.findByText('Free plan')).toBeTruthy();
   });

@@ -34,6 +34,8 @@ function isCallbackMessage(event: MessageEvent): event is MessageEvent<CallbackM
 export function AuthRoot() {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  // Opened by the login test's click guard: the dialog says why it appeared.
+  const [gated, setGated] = useState(false);
   const queryClient = useQueryClient();
   const signedIn = useAuthStore(selectSignedIn);
   const loginTest = useAbPlan('login_test');
@@ -44,6 +46,7 @@ export function AuthRoot() {
   useEffect(() => {
     const openLogin = () => {
       setMounted(true);
+      setGated(false);
       setOpen(true);
     };
     useAuthStore.getState().registerLogin(openLogin);
@@ -97,14 +100,18 @@ export function AuthRoot() {
     if (!guardActive) return;
     return installPreLoginGuard({
       isActive: () => useAuthStore.getState().token === null,
-      openLogin: () => useAuthStore.getState().openLogin?.(),
+      openLogin: () => {
+        setMounted(true);
+        setGated(true);
+        setOpen(true);
+      },
     });
   }, [guardActive]);
 
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <LoginDialog open={open} onOpenChange={setOpen} />
+      <LoginDialog open={open} onOpenChange={setOpen} gated={gated} />
     </Suspense>
   );
 }

@@ -15,9 +15,12 @@ type Phase = { kind: 'loading' } | { kind: 'error' } | LoginPresentation;
 export function LoginDialog({
   open,
   onOpenChange,
+  gated = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Opened by a click the login test held back: say why, and that it costs nothing. */
+  gated?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
@@ -52,6 +55,11 @@ export function LoginDialog({
               ×
             </Dialog.Close>
           </div>
+          {gated ? (
+            <p className={styles.reason} data-testid="login-reason">
+              {t('auth.gateReason')}
+            </p>
+          ) : null}
           {phase.kind === 'frame' ? (
             <iframe className={styles.frame} src={phase.url} title={t('auth.frameTitle')} />
           ) : (

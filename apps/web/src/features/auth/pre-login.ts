@@ -3,11 +3,12 @@ export const NO_PRE_LOGIN_ATTR = 'data-no-pre-login';
 
 /**
  * Areas a click may reach while login_test plan 2 blocks signed-out visitors (§5): elements marked
- * not-needing-pre-login, the consent box, the credit banner and popup, and open dialogs (the login
- * dialog itself among them).
+ * not-needing-pre-login (voice samples among them), audio players (listening is free), the consent
+ * box, the credit banner and popup, and open dialogs (the login dialog itself among them).
  */
 export const PRE_LOGIN_EXEMPT_SELECTOR = [
   `[${NO_PRE_LOGIN_ATTR}]`,
+  'audio',
   '[data-consent-box]',
   '[data-credit-banner]',
   '[data-credit-popup]',

@@ -7,6 +7,7 @@ import { CategoryMenu } from '../categories/CategoryMenu';
 import { useCategories } from '../categories/use-categories';
 import { voiceRange } from './cover-format';
 import styles from './CoversTool.module.css';
+import { NO_PRE_LOGIN_ATTR } from '../auth/pre-login';
 
 /** Step 1: a compact radio list of the voice library, filtered by category, with playable samples. */
 export function VoicePicker({
@@ -112,6 +113,8 @@ function VoiceOption({
             name: voice.name,
           })}
           onClick={onToggleSample}
+          // Hearing a voice before choosing it needs no account, even under the login test (§5).
+          {...{ [NO_PRE_LOGIN_ATTR]: '' }}
         >
           <span aria-hidden="true">{playing ? '■' : '▶'}</span>
         </button>

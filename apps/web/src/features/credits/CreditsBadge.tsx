@@ -24,7 +24,7 @@ export function CreditsBadge() {
       type="button"
       className={styles.badge}
       data-testid="credit-balance"
-      aria-label={t('wallet.balanceLabel', { n: balance })}
+      aria-label={t('wallet.balanceLabel', { count: balance })}
       onClick={() => useWalletDialogs.getState().setAccountOpen(true)}
     >
       <span aria-hidden="true">◆</span>

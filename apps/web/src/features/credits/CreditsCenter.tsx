@@ -157,10 +157,13 @@ export function CreditsCenter({ memberships }: { memberships: ReactNode }) {
           <strong>{a?.converted ?? 0}</strong>
           {t('wallet.center.converted')}
         </div>
-        <div className={styles.stat}>
-          <strong>{a?.previous_version ?? 0}</strong>
-          {t('wallet.center.previous')}
-        </div>
+        {/* Only accounts that came from the previous version have anything to show here. */}
+        {a?.previous_version ? (
+          <div className={styles.stat}>
+            <strong>{a.previous_version}</strong>
+            {t('wallet.center.previous')}
+          </div>
+        ) : null}
         <div className={styles.stat}>
           <strong>{a?.expired ?? 0}</strong>
           {t('wallet.center.expired')}

@@ -28,7 +28,7 @@ export function CreditsConsumeDialog() {
       <p>
         {allowed
           ? t('wallet.consume.body', { count: value })
-          : t('wallet.consume.insufficient', { n: value })}
+          : t('wallet.consume.insufficient', { count: value })}
       </p>
       <p className={styles.muted}>{t('wallet.limit.balance', { n: balance })}</p>
       <div className={styles.actions}>

@@ -19,3 +19,16 @@ describe('wallet copy', () => {
     },
   );
 });
+
+describe('counts of credits', () => {
+  it('one credit is said in the singular where the language has one', async () => {
+    const { default: i18next } = await import('i18next');
+    const t = await i18next.createInstance().init({
+      lng: 'en',
+      resources: { en: { translation: files['../../locales/en.json']!.default } },
+    });
+    expect(t('wallet.balanceLabel', { count: 1 })).toBe('Balance: 1 credit');
+    expect(t('wallet.balanceLabel', { count: 12 })).toBe('Balance: 12 credits');
+    expect(t('wallet.consume.insufficient', { count: 1 })).toContain('consumes 1 credit,');
+  });
+});

@@ -23,7 +23,8 @@ const TABS: LibraryTab[] = ['all', 'audio', 'image', 'video'];
 const PAGE_SIZE = 20;
 
 /** The cloud file library of the account center (§2): tabs, date filter, rename, delete, export, pages. */
-export function LibraryPanel() {
+/** `canUpload` false (signed out): files are listed, but new ones are added after signing in. */
+export function LibraryPanel({ canUpload = true }: { canUpload?: boolean }) {
   const { t } = useTranslation();
   const notify = useNoticeStore((s) => s.show);
   const [filter, setFilter] = useState<LibraryFilter>({
@@ -86,7 +87,7 @@ export function LibraryPanel() {
         <h2 id="library-title" className={styles.heading}>
           {t('library.title')}
         </h2>
-        <UploadControl onDone={() => void refresh()} />
+        {canUpload ? <UploadControl onDone={() => void refresh()} /> : null}
       </div>
 
       <Tabs.Root value={filter.type} onValueChange={(value) => update({ type: value as LibraryTab })}>

@@ -8,7 +8,7 @@ type Upload = ReturnType<typeof useUpload>;
 /**
  * The live line under an upload button: the file's name and size, then its progress with Cancel,
  * "uploaded", "cancelled" (with Retry when `retryCancelled`), or the failure (already in the
- * page's words) with Retry. Announced politely to screen readers.
+ * page's words) with Retry unless the file itself was refused (trying again cannot work). Announced politely to screen readers.
  */
 export function UploadStatus({
   upload,
@@ -57,7 +57,7 @@ export function UploadStatus({
       {upload.status === 'failure' && failure ? (
         <>
           <span className={errorClassName}>{failure}</span>
-          {retry}
+          {upload.canRetry ? retry : null}
         </>
       ) : null}
     </div>

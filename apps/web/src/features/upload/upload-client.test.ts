@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { Msg, type StorageTokenParams } from '@ai-covers/contracts';
+import { CoverMsg, Msg, type StorageTokenParams } from '@ai-covers/contracts';
 import { signedUploadHeaders, stringToSign } from './oss-sign';
 import { requestUploadToken, uploadFile, UploadError, type UploadDeps } from './upload-client';
 import { mediaTypeOf, probeDuration } from './media-info';
@@ -92,7 +92,8 @@ const deps = (overrides: Partial<UploadDeps> = {}): UploadDeps => ({
 });
 
 describe('uploadFile', () => {
-  const file = new File([new Uint8Array(10)], 'a.mp3', { type: '' });
+  // An MP3 by its first bytes (an ID3 tag), as the browser's pre-check reads them.
+  const file = new File([Uint8Array.of(0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0)], 'a.mp3', { type: '' });
 
   it('sends the MIME type from the extension and reports progress', async () => {
     const d = deps();
@@ -156,12 +157,55 @@ describe('uploadFile', () => {
     expect(d.put).toHaveBeenCalledTimes(1);
   });
 
-  it('refuses a file over the credential limit before sending it', async () => {
+  it('refuses a file over the credential limit before sending it, with the limit in the words', async () => {
     const d = deps();
-    await expect(uploadFile(new File([new Uint8Array(2000)], 'big.mp3'), {}, d)).rejects.toMatchObject({
+    const big = new File([Uint8Array.of(0x49, 0x44, 0x33), new Uint8Array(2000)], 'big.mp3');
+    await expect(uploadFile(big, {}, d)).rejects.toMatchObject({
       retryable: false,
+      message: 'File is larger than the limit of 1000 bytes',
     });
     expect(d.put).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an empty file', new File([], 'empty.mp3'), 2.5, CoverMsg.emptyFile],
+    [
+      'a PNG renamed .mp3',
+      new File([Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0, 0)], 'pic.mp3'),
+      2.5,
+      CoverMsg.notAudio,
+    ],
+    ['text named .mp3', new File(['just words'], 'words.mp3'), null, CoverMsg.notAudio],
+    ['a song of 11 minutes', file, 660, CoverMsg.tooLong],
+  ])('refuses %s in the browser, before asking for a credential', async (_what, f, duration, msg) => {
+    const d = deps({
+      readInfo: vi.fn(async (x: File) => ({
+        fullName: x.name,
+        name: 'a',
+        size: x.size,
+        ext: 'mp3',
+        type: 'audio' as const,
+        width: null,
+        height: null,
+        duration,
+      })),
+    });
+    await expect(uploadFile(f, {}, d)).rejects.toMatchObject({ message: msg, retryable: false });
+    expect(d.getToken).not.toHaveBeenCalled();
+  });
+
+  it("shows the store's refusal of the file in its words and does not retry it", async () => {
+    const d = deps({
+      put: vi.fn(async () => ({
+        status: 400,
+        text: JSON.stringify({ code: 1, data: null, msg: CoverMsg.tooLong }),
+      })),
+    });
+    await expect(uploadFile(file, {}, d)).rejects.toMatchObject({
+      message: CoverMsg.tooLong,
+      retryable: false,
+    });
+    expect(d.put).toHaveBeenCalledTimes(1);
   });
 });
 

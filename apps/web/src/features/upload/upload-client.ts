@@ -2,7 +2,9 @@ import { Msg, mimeTypeOf, type StorageTokenData, type UploadedFile } from '@ai-c
 import { apiGet, apiPost, parseEnvelopeText } from '../../shared/api/request';
 import { analytics } from '../../shared/analytics/client';
 import { CancelError } from '../../shared/api/errors';
+import { errorKey, tooLargeBytes } from '../../shared/api/error-messages';
 import { readMediaInfo, type MediaInfo } from './media-info';
+import { precheckUpload, tooLargeMessage } from './pre-check';
 import { signedUploadHeaders } from './oss-sign';
 
 /** An upload failure; `message` is the §8 text, `detail` what the store said. */
@@ -36,6 +38,8 @@ export interface UploadDeps {
   track: (event: string, props: Record<string, string | number>) => void;
   put: typeof xhrPut;
   readInfo: (file: File) => Promise<MediaInfo>;
+  /** Why the file cannot be uploaded, found before sending it (default: `precheckUpload`). */
+  precheck?: (file: File, info: MediaInfo) => Promise<string | null>;
 }
 
 /** Sends one PUT with progress; resolves with status and body, rejects on network failure or cancel. */
@@ -70,6 +74,11 @@ export function xhrPut(
     };
     xhr.send(body);
   });
+}
+
+/** A refusal's own message when the web has words for it (an unknown one reads as `fallback`). */
+function knownMessage(message: string, fallback: string): string {
+  return errorKey(message) || tooLargeBytes(message) !== null ? message : fallback;
 }
 
 /** The store's message from an envelope body, if any. */
@@ -119,7 +128,8 @@ async function attempt(
       : {}),
   };
   if (file.size > params.max_size) {
-    throw new UploadError(Msg.uploadOss, false, `File is larger than the limit of ${params.max_size} bytes`);
+    // Refused before a byte is sent, with the limit in the words.
+    throw new UploadError(tooLargeMessage(params.max_size), false);
   }
   const sent = {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -138,7 +148,8 @@ async function attempt(
         ...(info.duration !== null ? { duration: info.duration } : {}),
       });
     } catch (error) {
-      throw new UploadError(Msg.uploadSubmit, false, (error as Error).message);
+      const message = (error as Error).message;
+      throw new UploadError(knownMessage(message, Msg.uploadSubmit), false, message);
     }
   }
 
@@ -146,7 +157,11 @@ async function attempt(
   const headers = await signedUploadHeaders(params, params.object_key, contentType, vars);
   const put = await deps.put(url, headers, file, sent);
   if (put.status !== 200) {
-    throw new UploadError(Msg.uploadOss, put.status >= 500, storeMessage(put.text));
+    // A refusal of the file itself (empty, not a song, too long, too large) will not change on
+    // a retry: it is shown in its own words and not retried.
+    const said = storeMessage(put.text);
+    if (put.status >= 500) throw new UploadError(Msg.uploadOss, true, said);
+    throw new UploadError(knownMessage(said, Msg.uploadOss), false, said);
   }
   try {
     return await parseEnvelopeText('uploadedFile', put.text, put.status);
@@ -173,6 +188,8 @@ export async function uploadFile(
   deps: UploadDeps = defaultUploadDeps,
 ): Promise<UploadedFile & { info: MediaInfo }> {
   const info = await deps.readInfo(file);
+  const refusal = await (deps.precheck ?? precheckUpload)(file, info);
+  if (refusal) throw new UploadError(refusal, false);
   const retries = options.retries ?? 2;
   for (let tryNo = 0; ; tryNo++) {
     try {

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { UploadedFile } from '@ai-covers/contracts';
 import { CancelError } from '../../shared/api/errors';
-import { uploadFile, type UploadOptions } from './upload-client';
+import { UploadError, uploadFile, type UploadOptions } from './upload-client';
 
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'failure' | 'cancelled';
 
@@ -12,9 +12,18 @@ export interface UploadState {
   file: File | null;
   result: UploadedFile | null;
   error: string | null;
+  /** False when the failure is the file itself: trying again cannot work. */
+  canRetry: boolean;
 }
 
-const IDLE: UploadState = { status: 'idle', progress: 0, file: null, result: null, error: null };
+const IDLE: UploadState = {
+  status: 'idle',
+  progress: 0,
+  file: null,
+  result: null,
+  error: null,
+  canRetry: true,
+};
 
 /** One upload at a time with progress, cancel and retry (of the last file). */
 export function useUpload(
@@ -29,7 +38,7 @@ export function useUpload(
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
-    setState({ status: 'uploading', progress: 0, file, result: null, error: null });
+    setState({ status: 'uploading', progress: 0, file, result: null, error: null, canRetry: true });
     try {
       const { onDone, ...uploadOptions } = optionsRef.current;
       const result = await uploadFile(file, {
@@ -37,13 +46,14 @@ export function useUpload(
         signal: abort.signal,
         onProgress: (progress) => setState((s) => (s.file === file ? { ...s, progress } : s)),
       });
-      setState({ status: 'success', progress: 1, file, result, error: null });
+      setState({ status: 'success', progress: 1, file, result, error: null, canRetry: true });
       onDone?.(result);
     } catch (error) {
       if (abort.signal.aborted || error instanceof CancelError) {
         setState((s) => ({ ...s, status: 'cancelled' }));
       } else {
-        setState((s) => ({ ...s, status: 'failure', error: (error as Error).message }));
+        const canRetry = !(error instanceof UploadError) || error.retryable;
+        setState((s) => ({ ...s, status: 'failure', error: (error as Error).message, canRetry }));
       }
     }
   }, []);

@@ -82,3 +82,18 @@ describe('the error map (§8)', () => {
     });
   });
 });
+
+describe('a file over the size limit', () => {
+  it('is said with the limit in megabytes, in the reader language', () => {
+    const seen: Array<[string, unknown]> = [];
+    const spy = ((key: string, options?: unknown) => {
+      seen.push([key, options]);
+      return key;
+    }) as Parameters<typeof errorText>[0];
+    expect(errorText(spy, `File is larger than the limit of ${300 * 1048576} bytes`)).toBe(
+      'errors.fileTooLarge',
+    );
+    expect(seen[0]![1]).toMatchObject({ limit: '300 MB' });
+    expect(english('errors.fileTooLarge')).toContain('{{limit}}');
+  });
+});

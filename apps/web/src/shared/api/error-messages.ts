@@ -36,6 +36,12 @@ export function registerErrorMessages(prefix: string, messages: Readonly<Record<
   for (const [name, text] of Object.entries(messages)) ERROR_KEYS[text] ??= `${prefix}.${name}`;
 }
 
+/** The byte limit of the store's "File is larger than the limit of N bytes", else null. */
+export function tooLargeBytes(message: string): number | null {
+  const match = /^File is larger than the limit of (\d+) bytes$/.exec(message);
+  return match ? Number(match[1]) : null;
+}
+
 /** The message of a failure: an Error's message, or the text itself. */
 function messageOf(failure: unknown): string {
   if (failure instanceof Error) return failure.message;
@@ -67,6 +73,9 @@ export function errorNotice(
  */
 export function errorText(t: TFunction, failure: unknown, fallbackKey?: string): string {
   const message = messageOf(failure);
+  const limit = tooLargeBytes(message);
+  if (limit !== null)
+    return t('errors.fileTooLarge', { limit: `${Math.round(limit / 1048576)} MB`, defaultValue: message });
   const key = ERROR_KEYS[message];
   if (key) return t(key, { defaultValue: message });
   return fallbackKey ? t(fallbackKey, { defaultValue: Msg.generic }) : message;
