@@ -1,7 +1,7 @@
 /**
  * Where a server's CPU time went: reads a V8 `.cpuprofile` (node --cpu-prof) and prints the share
- * of samples by area (a package under node_modules, a folder of ours, GC, idle) and the functions
- * with the most self time and the most inclusive time.
+ * of its busy (not idle) time by area (a package under node_modules, a folder of ours, GC) and the
+ * functions with the most self time and the most inclusive time.
  * Run: `npx tsx bench/api/profile.ts <file.cpuprofile> [top=25]`.
  */
 import fs from 'node:fs';
@@ -64,11 +64,15 @@ export function summarise(profile: Profile, top = 25): string {
       inclusive.set(l, (inclusive.get(l) ?? 0) + t);
     }
   }
-  const pct = (t: number) => `${((100 * t) / total).toFixed(1)} %`;
   const busy = total - (areas.get('(idle)') ?? 0);
+  // Shares of the busy time: the idle time (between load runs) says nothing about a request.
+  const pct = (t: number) => `${((100 * t) / busy).toFixed(1)} %`;
+  areas.delete('(idle)');
+  selfByFn.delete('(idle) :0');
+  inclusive.delete('(idle) :0');
   const table = (title: string, m: Map<string, number>, n: number) =>
     [
-      `| ${title} | share of samples |`,
+      `| ${title} | share of busy time |`,
       '|---|---:|',
       ...[...m]
         .sort((a, b) => b[1] - a[1])
@@ -76,7 +80,7 @@ export function summarise(profile: Profile, top = 25): string {
         .map(([k, t]) => `| ${k.replace(/\|/g, '\\|')} | ${pct(t)} |`),
     ].join('\n');
   return [
-    `Profile: ${(total / 1e6).toFixed(1)} s sampled, busy (not idle) ${pct(busy)}.`,
+    `Profile: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (not idle); shares below are of the busy time.`,
     '',
     table('area (self time)', areas, top),
     '',
