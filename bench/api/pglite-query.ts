@@ -1,7 +1,8 @@
 /**
  * What one read costs on the embedded database, without HTTP: `select 1` and the task-status read
  * (one row of cover_tasks by id and owner), straight through PGlite and through Drizzle (the
- * prepared statement the API uses). Five rounds of 500 calls each after a warm-up; prints the
+ * prepared statement the API uses); the wallet's part of user info as one statement and as the
+ * six reads it replaced. Five rounds of 500 calls each after a warm-up; prints the
  * fastest and the median round in microseconds per call.
  * Run: `npx tsx bench/api/pglite-query.ts`.
  */
@@ -11,6 +12,8 @@ import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { createCoversRepo } from '../../apps/server/src/features/covers/covers.repo';
 import { coverTasks } from '../../apps/server/src/features/covers/covers.schema';
 import { createUsersRepo } from '../../apps/server/src/features/users/users.repo';
+import { createCreditsRepo } from '../../apps/server/src/features/credits/credits.repo';
+import { createUserInfoRepo } from '../../apps/server/src/features/credits/user-info.repo';
 
 const database = await openDatabase({});
 const client = database.pglite!;
@@ -29,11 +32,26 @@ await database.db.insert(coverTasks).values({
 const repo = createCoversRepo(database.db);
 const owner = { userId: user.id, visitorId: null };
 const text = 'select * from cover_tasks where id = $1 and user_id = $2 limit 1';
+const credits = createCreditsRepo(database.db);
+const wallet = createUserInfoRepo(database.db);
+const at = new Date();
+const since = new Date(at.getTime() - 86_400_000);
 const calls: Record<string, () => Promise<unknown>> = {
   'select 1, PGlite': () => client.query('select 1', []),
   'select 1, Drizzle execute': () => database.db.execute(sql`select 1`),
   'task read, PGlite': () => client.query(text, [taskId, user.id]),
   'task read, Drizzle prepared (the API)': () => repo.findOwned(owner, taskId),
+  // The wallet's part of user info: one statement, against the six reads it replaced.
+  'wallet, one statement (the API)': () => wallet.snapshot(user.id, at, since),
+  'wallet, six queries at once': () =>
+    Promise.all([
+      credits.balance(user.id, at),
+      credits.listMemberships(user.id),
+      credits.lotsBySource(user.id, 'gift'),
+      credits.listLegacyPoints(user.id),
+      credits.findUpgrade(user.id),
+      credits.spentTotal(user.id),
+    ]),
 };
 const rounds: Record<string, number[]> = {};
 for (let round = 0; round < 5; round++) {
