@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type ParserOptions, type QueryOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -52,25 +52,62 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const { forDrizzle, ownParsers } = mergeDrizzleParsers(client);
+  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
   return {
     driver: 'pglite',
     db,
     pglite: client,
     // PGlite's query() takes exactly one statement; pg-boss sends multi-statement scripts without
     // parameters, which only exec() accepts. Its result for a script is the last statement's rows.
+    // Its results are parsed with PGlite's own parsers (dates as Date), as before the merge below.
     raw: {
       async executeSql(text, values) {
         if (values && values.length > 0) {
-          const result = await client.query(text, values);
+          const result = await client.query(text, values, { parsers: ownParsers });
           return { rows: result.rows };
         }
-        const results = await client.exec(text);
+        const results = await client.exec(text, { parsers: ownParsers });
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
     close: () => client.close(),
   };
+}
+
+/** The type parsers Drizzle's PGlite driver sends with every query: these types stay text. */
+const DRIZZLE_TEXT_TYPES = [
+  pgliteTypes.TIMESTAMP,
+  pgliteTypes.TIMESTAMPTZ,
+  pgliteTypes.INTERVAL,
+  pgliteTypes.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+
+/**
+ * Drizzle hands PGlite its type parsers with every query, and PGlite then copies its whole parser
+ * table (hundreds of entries, array types included) to merge them, per query: a tenth of a
+ * status read's time. Merged once instead: the client's table gets Drizzle's parsers, Drizzle's
+ * queries go without theirs (same parsing), and raw SQL passes PGlite's own table back, so its
+ * parsing does not change either. Transactions still merge per query (PGlite builds their handle).
+ */
+function mergeDrizzleParsers(client: PGlite): { forDrizzle: PGlite; ownParsers: ParserOptions } {
+  const ownParsers: ParserOptions = { ...client.parsers };
+  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = (value: string) => value;
+  const forDrizzle = new Proxy(client, {
+    get(target, property) {
+      if (property === 'query')
+        return (text: string, params?: unknown[], options?: QueryOptions) =>
+          target.query(text, params, options && { ...options, parsers: undefined });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { forDrizzle, ownParsers };
 }
 
 async function openPostgres(url: string): Promise<Database> {
