@@ -35,7 +35,7 @@ export const EXIT_CODES: Record<EngineErrorCode, number> = {
   FFMPEG_MISSING: 20,
   OUTPUT_FAILED: 21,
   MODEL_INVALID: 22,
-  STEMS_MISMATCH: 23,
+  STEMS_MISMATCH: 24,
   INTERNAL: 70,
 };
 

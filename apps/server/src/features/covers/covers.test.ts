@@ -226,14 +226,16 @@ describe('engine failures', () => {
     expect(await runRenderJob(ctx, taskId)).toBe('failed');
   });
 
-  it('an empty file fails with a sentence that names no path or tool', async () => {
+  it('an empty file is refused at its upload, before any render, with a sentence that names no path or tool', async () => {
     const guest = visitor();
-    const key = await uploadSong(ctx, guest, 'empty.wav', Buffer.alloc(0));
-    const taskId = (await create(guest, { voice_id: 'nimbus', file_key: key })).json().data.task_id;
-    expect(await runRenderJob(ctx, taskId)).toBe('failed');
-    const task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
-    expect(task).toMatchObject({ status: 4, error: CoverMsg.songEmpty });
-    expect(task.error).not.toMatch(/\/|storage|ffmpeg|bytes/);
+    const { params } = await getToken(ctx.app, guest, 'kind=ai-covers&ext=wav');
+    const res = await putObject(ctx.app, params, Buffer.alloc(0), {
+      contentType: 'audio/wav',
+      vars: { 'x:file_name': 'empty.wav' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ msg: CoverMsg.emptyFile });
+    expect(res.json().msg).not.toMatch(/\/|storage|ffmpeg/);
   });
 });
 

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HeadshotMsg, Msg, type HeadshotPhoto } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { cartFor } from '../billing/catalog';
+import { getToken, putObject } from '../storage/storage.test-kit';
 import {
   addPhoto,
   buyPack,
   call,
-  jpegHeaderOnly,
   noFace,
   oneFace,
   pngBomb,
@@ -61,13 +62,8 @@ describe('headshot photos', () => {
       ['me.jpg', await oneFace(), 'image/jpeg', []],
       ['wall.jpg', await noFace(), 'image/jpeg', ['NO_FACE']],
       ['us.jpg', await twoFaces(), 'image/jpeg', ['MULTIPLE_FACES']],
-      [
-        'notes.jpg',
-        Buffer.from('these are my notes, not a photo\n'.repeat(40)),
-        'image/jpeg',
-        ['FORMAT_NOT_SUPPORTED'],
-      ],
-      ['huge.jpg', jpegHeaderOnly(6000, 6000), 'image/jpeg', ['TOO_LARGE']],
+      // A real 6000×6000 picture (one flat colour, so small in bytes): the upload measures it, the check declines it.
+      ['huge.jpg', await flatJpeg(6000, 6000), 'image/jpeg', ['TOO_LARGE']],
     ];
     const started = Date.now();
     const ids: string[] = [];
@@ -84,10 +80,23 @@ describe('headshot photos', () => {
     }
     // Checks run on the queue, not the request: every answer is in within seconds.
     expect(Date.now() - started).toBeLessThan(60_000);
-    const renamed = await photo(me, ids[3]!);
-    expect(renamed.messages[0]).toBe('Format not supported');
-    const huge = await photo(me, ids[4]!);
+    const huge = await photo(me, ids[3]!);
     expect(huge.messages[0]).toContain('6000 × 6000');
+
+    // A renamed non-image never becomes a photo: the upload itself measures the picture and
+    // refuses it with the §8 message, keeping nothing.
+    const { params } = await getToken(ctx.app, me, 'kind=headshots&ext=jpg');
+    const renamed = await putObject(
+      ctx.app,
+      params,
+      Buffer.from('these are my notes, not a photo\n'.repeat(40)),
+      {
+        contentType: 'image/jpeg',
+        vars: { 'x:file_name': 'notes.jpg' },
+      },
+    );
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().msg).toBe('Format not supported');
 
     // A decompression bomb is refused from its header, never decoded.
     const bomb = await addPhoto(ctx, me, 'bomb.png', pngBomb(), 'image/png');
@@ -210,3 +219,9 @@ describe('headshot packs on sale', () => {
     expect(previews.statusCode).toBe(plans.ab.pre_generation ? 404 : 403);
   });
 });
+
+function flatJpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#8a8a8a' } })
+    .jpeg({ quality: 40 })
+    .toBuffer();
+}

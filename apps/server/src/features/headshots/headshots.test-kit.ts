@@ -40,16 +40,6 @@ export async function twoFaces(): Promise<Buffer> {
   );
 }
 
-/** A JPEG whose frame header announces width×height, with no scan data (a 6000×6000 "photo"). */
-export function jpegHeaderOnly(width: number, height: number): Buffer {
-  const sof = Buffer.from([
-    0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
-  ]);
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, Buffer.from([0xff, 0xd9])]);
-}
-
 function pngChunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);

@@ -39,8 +39,9 @@ afterAll(async () => {
 describe('a full disk', () => {
   it('answers an upload 503 out of space, keeps no partial file, and the credential stays usable', async () => {
     const guest = visitor();
-    const { params } = await getToken(ctx.app, guest, 'kind=ai-covers&ext=mp3');
-    const body = Buffer.alloc(64 * 1024, 1);
+    const { params } = await getToken(ctx.app, guest, 'kind=ai-covers&ext=wav');
+    // A real song: the upload callback measures what it stores and refuses what is not sound.
+    const body = songWav(1);
     // The file opens, then the disk has no room for its bytes.
     vi.spyOn(diskIo, 'createWriteStream').mockImplementation((file, options) => {
       const real = fs.createWriteStream(file, options);
