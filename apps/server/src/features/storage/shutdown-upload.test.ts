@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChild, tokenFor, waitForHealth, type Child } from '../../test/child-server';
-import { signedPutHeaders, visitor } from './storage.test-kit';
+import { signedPutHeaders, someBytes, visitor } from './storage.test-kit';
 
 const PORT = 8321;
 const SHUTDOWN_TIMEOUT_MS = 8000;
@@ -26,6 +26,8 @@ describe('SIGTERM during an upload', () => {
     await waitForHealth(PORT, running);
     const params = await tokenFor(PORT, visitor(), 'wav');
     const size = 4 * 1024 * 1024;
+    // A real WAV: the upload callback measures what it stores and refuses what is not sound.
+    const wav = someBytes(size);
     const headers = signedPutHeaders(params, params.object_key, { contentType: 'audio/wav' });
     const url = `/storage/${params.bucket_name}/${params.object_key}`;
 
@@ -41,7 +43,7 @@ describe('SIGTERM during an upload', () => {
       request.on('response', (res) => resolve(`status ${res.statusCode}`));
       request.on('error', (error) => resolve(`error ${error.message}`));
     });
-    request.write(Buffer.alloc(size / 4, 7));
+    request.write(wav.subarray(0, size / 4));
     for (
       let i = 0;
       i < 100 &&
@@ -65,7 +67,7 @@ describe('SIGTERM during an upload', () => {
     const res = await fetch(`http://127.0.0.1:${PORT}${url}`, {
       method: 'PUT',
       headers: signedPutHeaders(params, params.object_key, { contentType: 'audio/wav' }),
-      body: Buffer.alloc(size, 7),
+      body: wav,
     });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { data: { size: number } }).data.size).toBe(size);
