@@ -29,7 +29,7 @@ import { createUsersRepo } from '../../apps/server/src/features/users/users.repo
 import { createTokenSigner } from '../../apps/server/src/platform/auth/tokens';
 import { coverTasks } from '../../apps/server/src/features/covers/covers.schema';
 import { signedPutHeaders } from '../../apps/server/src/features/storage/storage.test-kit';
-import { songWav } from './song';
+import { songWav } from '../../apps/server/src/test/song-wav';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');

@@ -1,8 +1,12 @@
+// A song the engine can render, made in code: shared by the API tests and the API benchmark
+// (no test runner imports here, so a benchmark script can load it).
+
 /**
- * A 16-bit stereo WAV the engine can render: a sung-like harmonic line with vibrato over a bass,
- * a little noise on top (the same kind of song the covers tests make).
+ * A 16-bit stereo WAV: a sung-like harmonic tone with vibrato plus a little noise, slightly
+ * different left and right. `silent` writes digital silence (the engine refuses it).
  */
-export function songWav(seconds: number, rate = 22050): Buffer {
+export function songWav(seconds: number, options: { silent?: boolean; sampleRate?: number } = {}): Buffer {
+  const rate = options.sampleRate ?? 22050;
   const frames = Math.round(seconds * rate);
   const bytes = frames * 4;
   const buf = Buffer.alloc(44 + bytes);
@@ -18,6 +22,7 @@ export function songWav(seconds: number, rate = 22050): Buffer {
   buf.writeUInt16LE(16, 34);
   buf.write('data', 36, 'latin1');
   buf.writeUInt32LE(bytes, 40);
+  if (options.silent) return buf;
   let seed = 7;
   const noise = () => {
     seed = (seed * 1103515245 + 12345) >>> 0;
