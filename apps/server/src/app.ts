@@ -153,11 +153,17 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   auth.service.registerVisitorClaim('covers', covers.service.claimVisitorTasks);
   auth.service.registerUserInfoContributor(credits.userInfoContributor);
   auth.service.registerUserInfoContributor(promotion.userInfoContributor);
-  // Feedback is taken on the caller's finished covers (headshots registers its packs the same way).
+  // Feedback is taken on the caller's finished covers and on any of the user's headshot packs
+  // (headshots' "contact us" goes through the same form, also while a pack is being made).
   const feedback = createFeedbackFeature({ db });
   feedback.service.registerSubject(
     'ai-covers',
     async (owner, taskId) => (await covers.service.finishedCover(taskId, owner)) !== null,
+  );
+  feedback.service.registerSubject(
+    'headshots',
+    async (owner, packId) =>
+      owner.userId !== null && (await headshots.service.ownsPack(owner.userId, packId)),
   );
 
   return {

@@ -33,7 +33,6 @@ import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules
 //   POST   /v1/headshots/packs/{pack_id}/shares         → headshotShareData
 //   POST   /v1/headshots/shares/{share_id}/revoke       headshotShareParams → headshotShareData
 //   GET    /v1/headshots/shares/{share_id}              → headshotShareView (no sign-in; 410 revoked)
-//   POST   /v1/headshots/packs/{pack_id}/feedback       headshotFeedbackBody → headshotFeedbackData
 //   POST   /v1/headshots/delete-all                     headshotDeleteAllBody → headshotDeleteAllData
 //   POST   /v1/headshots/trial                          headshotTrialBody → headshotOnePackData (A/B)
 //   POST   /v1/headshots/previews                       headshotPreviewBody → headshotOnePackData (A/B)
@@ -370,7 +369,7 @@ export const headshotShareView = z.object({
 });
 export type HeadshotShareView = z.infer<typeof headshotShareView>;
 
-// ---- delete all, feedback --------------------------------------------------------------------
+// ---- delete all ------------------------------------------------------------------------------
 
 /** `POST /v1/headshots/delete-all`: permanent; `confirm` must be true (§4). */
 export const headshotDeleteAllBody = z.object({
@@ -382,16 +381,6 @@ export const headshotDeleteAllData = z.object({
   photos: z.number().int(),
 });
 export type HeadshotDeleteAllData = z.infer<typeof headshotDeleteAllData>;
-
-/** Feedback options of §2. */
-export const HEADSHOT_FEEDBACK_OPTIONS = ['low_quality', 'dislike_style', 'not_like_me', 'other'] as const;
-/** `POST /v1/headshots/packs/{pack_id}/feedback` → `{ saved: true }`. */
-export const headshotFeedbackBody = z.object({
-  rating: z.number().int().min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5'),
-  options: z.array(z.enum(HEADSHOT_FEEDBACK_OPTIONS)).max(4).default([]),
-  suggestion: z.string().trim().max(1000).default(''),
-});
-export const headshotFeedbackData = z.object({ saved: z.literal(true) });
 
 // ---- A/B tests of §9 (plan 2 = on) -----------------------------------------------------------
 

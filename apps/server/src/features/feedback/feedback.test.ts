@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { visitor, type Headers } from '../storage/storage.test-kit';
 import { seedCoverTask } from '../covers/covers.test-kit';
+import { seedHeadshotPack } from '../headshots/headshots.test-kit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,5 +79,35 @@ describe('feedback on a finished cover', () => {
       });
     }
     expect((await read(user.auth, taskId)).json().data).toEqual({ feedback: null });
+  });
+});
+
+describe('feedback on a headshot pack (the same form, also "contact us")', () => {
+  it('takes feedback on the user’s own pack only; visitors and other accounts get 490618', async () => {
+    const user = await signInTestUser(ctx);
+    const packId = await seedHeadshotPack(ctx, user.userId);
+    const body = {
+      kind: 'headshots',
+      subject_id: packId,
+      rating: 3,
+      options: ['likeness'],
+      suggestion: 'Hi',
+    };
+    const saved = await send(user.auth, body);
+    expect(saved.json()).toMatchObject({
+      code: 0,
+      data: { kind: 'headshots', subject_id: packId, rating: 3 },
+    });
+    const other = await signInTestUser(ctx);
+    expect((await send(other.auth, body)).json()).toMatchObject({ code: 490618 });
+    expect((await send(visitor(), body)).json()).toMatchObject({ code: 490618 });
+    // The pack id is not a covers task: the covers kind does not take it.
+    expect((await send(user.auth, { ...body, kind: 'ai-covers' })).json()).toMatchObject({ code: 490618 });
+    const stored = await ctx.app.inject({
+      method: 'GET',
+      url: `/v1/feedback?kind=headshots&subject_id=${packId}`,
+      headers: user.auth,
+    });
+    expect(stored.json().data.feedback).toMatchObject({ rating: 3, options: ['likeness'], suggestion: 'Hi' });
   });
 });

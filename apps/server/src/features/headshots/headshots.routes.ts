@@ -7,8 +7,6 @@ import {
   envelopeOf,
   headshotDeleteAllBody,
   headshotDeleteAllData,
-  headshotFeedbackBody,
-  headshotFeedbackData,
   headshotOnePackData,
   headshotPackDeleteData,
   headshotPackDetailData,
@@ -302,24 +300,6 @@ export function headshotsRoutes(
         },
       },
       async (request) => ok(await service.publicShare(request.params.share_id)),
-    );
-
-    app.post(
-      '/v1/headshots/packs/:pack_id/feedback',
-      {
-        schema: {
-          tags,
-          summary: 'The §2 feedback on a pack',
-          description: signedIn,
-          params: headshotPackParams,
-          body: headshotFeedbackBody,
-          response: { 200: envelopeOf(headshotFeedbackData) },
-        },
-      },
-      async (request) => {
-        await service.feedback(requireUser(request), request.params.pack_id, request.body);
-        return ok({ saved: true as const });
-      },
     );
 
     app.post(

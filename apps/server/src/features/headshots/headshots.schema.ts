@@ -111,7 +111,6 @@ export const headshotPackTasks = pgTable(
     retries: integer('retries').notNull().default(0),
     entitlementId: bigint('entitlement_id', { mode: 'number' }),
     jobId: text('job_id'),
-    feedback: jsonb('feedback').$type<{ rating: number; options: string[]; suggestion: string }>(),
     createdAt: at('created_at').notNull().defaultNow(),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),

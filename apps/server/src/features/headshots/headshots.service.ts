@@ -404,13 +404,9 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       return { packs: packs.length, results: gone.results, photos: gone.photos + draft.length };
     },
 
-    async feedback(
-      userId: number,
-      packId: string,
-      input: { rating: number; options: string[]; suggestion: string },
-    ) {
-      const pack = await ownPack(userId, packId);
-      await repo.updatePack(pack.id, { feedback: input });
+    /** Whether the pack is the user's (feedback and "contact us" are taken on any own pack). */
+    async ownsPack(userId: number, packId: string): Promise<boolean> {
+      return (await repo.findPack(userId, packId)) !== null;
     },
 
     // ---- downloads and shares ----

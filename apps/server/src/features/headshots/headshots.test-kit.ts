@@ -1,6 +1,7 @@
 // Test helpers for the headshots API: real images made from the public-domain astronaut portrait the
 // pipeline's tests ship (packages/headshots/test/fixtures, see its LICENSE.md), uploads through the
 // storage calls, a sandbox purchase, and polling. Server tests only.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/context';
 import { getToken, putObject, type Headers } from '../storage/storage.test-kit';
+import { headshotPackTasks } from './headshots.schema';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASTRONAUT = readFileSync(
@@ -163,4 +165,22 @@ export function readZip(buf: Buffer): { name: string; data: Buffer }[] {
     at += 46 + nameLen;
   }
   return out;
+}
+
+/** A finished pack row of `userId` without running the pipeline (for calls that only need a pack). */
+export async function seedHeadshotPack(ctx: TestContext, userId: number): Promise<string> {
+  const id = `pk${randomBytes(8).toString('hex')}`;
+  await ctx.database.db.insert(headshotPackTasks).values({
+    id,
+    userId,
+    plan: 'basic',
+    styles: ['studio'],
+    gender: 'unspecified',
+    photoIds: [],
+    count: 0,
+    status: 'success',
+    taskStatus: 3,
+    progress: 1,
+  });
+  return id;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
-import { FeedbackDialog } from './FeedbackDialog';
+import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 
 /**
  * "Contact us" (§2, §8): a message about the pack through the feedback form, which carries the pack
@@ -22,7 +22,8 @@ export function ContactButton({ packId }: { packId?: string }) {
         {t('headshots.result.contact')}
       </button>
       <FeedbackDialog
-        packId={packId}
+        kind="headshots"
+        subjectId={packId}
         open={open}
         title={t('headshots.result.contact')}
         onClose={() => setOpen(false)}

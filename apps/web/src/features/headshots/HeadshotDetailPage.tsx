@@ -11,7 +11,7 @@ import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { useSignInPrompt } from '../auth/use-sign-in-prompt';
 import { useLangPath } from '../language/use-lang-path';
 import { ContactButton } from './ContactButton';
-import { FeedbackDialog } from './FeedbackDialog';
+import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 import { PackProgress } from './PackProgress';
 import { ResultGrid } from './ResultGrid';
 import { SharedPack } from './SharedPack';
@@ -201,7 +201,12 @@ function PackBody({ data }: { data: HeadshotPackDetailData }) {
           {t('headshots.detail.promoCta')}
         </Link>
       </aside>
-      <FeedbackDialog packId={pack.id} open={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
+      <FeedbackDialog
+        kind="headshots"
+        subjectId={pack.id}
+        open={feedbackOpen}
+        onClose={() => setFeedbackOpen(false)}
+      />
     </div>
   );
 }

@@ -192,14 +192,6 @@ export function useDeleteAllHeadshots() {
   });
 }
 
-/** Sends the §2 feedback of a pack. */
-export function useSendHeadshotFeedback(packId: string) {
-  return useMutation({
-    mutationFn: (body: { rating: number; options: string[]; suggestion: string }) =>
-      apiPost('headshotFeedbackData', `/v1/headshots/packs/${enc(packId)}/feedback`, body),
-  });
-}
-
 /** True while a pack can still change on its own (the worker is making it). */
 export function isGenerating(pack: Pick<HeadshotPack, 'status'>): boolean {
   return pack.status === 'generating';

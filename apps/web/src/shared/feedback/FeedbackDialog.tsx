@@ -24,11 +24,14 @@ export function FeedbackDialog({
   kind,
   subjectId,
   open,
+  title,
   onClose,
 }: {
   kind: FeedbackKind;
   subjectId: string;
   open: boolean;
+  /** Another heading where the form serves another purpose (headshots' "contact us"). */
+  title?: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -52,8 +55,8 @@ export function FeedbackDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content className={dialog.dialog} aria-describedby={undefined}>
-          <Dialog.Title className={dialog.title}>{t('feedback.title')}</Dialog.Title>
+        <Dialog.Content className={dialog.dialog} aria-describedby={undefined} data-testid="feedback-dialog">
+          <Dialog.Title className={dialog.title}>{title ?? t('feedback.title')}</Dialog.Title>
           {send.isSuccess ? (
             <>
               <p role="status">{t('feedback.thanks')}</p>
