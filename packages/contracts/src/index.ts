@@ -12,6 +12,7 @@ export * from './credits';
 export * from './billing';
 export * from './covers';
 export * from './headshots';
+export * from './image-header';
 export * from './cover-art';
 export * from './feedback';
 export * from './feedback-rules';

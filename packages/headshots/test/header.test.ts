@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodeBmp } from '../src/image/bmp';
-import { readImageHeader, sniffFormat } from '../src/image/header';
+import { readImageHeader, sniffFormat } from '@ai-covers/contracts';
 import { jpegHeaderOnly, pngBomb } from './helpers/bombs';
 
 const base = () => sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } });

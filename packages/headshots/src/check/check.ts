@@ -1,7 +1,7 @@
 import type { HeadshotFormat, PhotoCheckResult } from '@ai-covers/contracts';
 import type { CheckOutcome } from '../pool/jobs';
 import type { CheckSettings } from '../settings';
-import { readImageHeader } from '../image/header';
+import { readImageHeader } from '@ai-covers/contracts';
 import { loadInput, type PhotoInput } from './input';
 import { judgeUpload, type Verdict } from './rules';
 

@@ -1,6 +1,6 @@
 import type { PhotoDeclineCode } from '@ai-covers/contracts';
 import type { ImageAnalysis } from '../face/analyze';
-import type { ImageHeader } from '../image/header';
+import type { ImageHeader } from '@ai-covers/contracts';
 import type { CheckSettings } from '../settings';
 
 /** Reasons found so far and the values their messages show. */

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { HEADSHOT_LIMITS, type PhotoDeclineCode } from '@ai-covers/contracts';
-import { HEADER_BYTES, readImageHeader, type ImageHeader } from './image-header';
+import { HEADER_BYTES, readImageHeader, type ImageHeader } from '@ai-covers/contracts';
 
 /** What the browser can tell of a photo before sending it (§5): format and size, nothing decoded. */
 export interface LocalVerdict {
