@@ -405,12 +405,14 @@ export function accountsRoutes(deps: {
       '/accounts/account/resend',
       { schema: { querystring: langQuery, hide: true } },
       async (request, reply) => {
-        const lang = pickLang(request.query.lang);
         // A cross-site form must not trigger mail: the browser's Origin has to be our own host.
         const origin = request.headers.origin;
-        if (origin && new URL(origin).host !== request.host)
+        if (origin && new URL(origin).host !== request.host) {
+          const lang = pickLang(request.query.lang ?? request.headers['accept-language']);
           return html(reply, messagePage(lang, 'errorTitle', pageText(lang).forbidden), 403);
+        }
         const account = await signedInAccount(provider, service, request.raw, reply);
+        const lang = pickLang(request.query.lang ?? account?.lang ?? request.headers['accept-language']);
         const t = pageText(lang);
         // Without a language in the address the mail goes out in the account's own.
         const mailLang = request.query.lang ? lang : undefined;
