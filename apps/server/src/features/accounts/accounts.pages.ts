@@ -43,9 +43,17 @@ const actionLinks = (actions: PageAction[]) =>
     .join('');
 
 /** The sign-in form of an interaction. */
-export function loginPage(p: { uid: string; lang: PageLang; email?: string; error?: string }): string {
+export function loginPage(p: {
+  uid: string;
+  lang: PageLang;
+  email?: string;
+  error?: string;
+  /** The product page the sign-in started on: a reset link leads back to it. */
+  goto?: string | undefined;
+}): string {
   const t = pageText(p.lang);
   const base = `/accounts/interaction/${encodeURIComponent(p.uid)}`;
+  const forgot = `/accounts/forgot?lang=${p.lang}&uid=${encodeURIComponent(p.uid)}${p.goto ? `&goto=${encodeURIComponent(p.goto)}` : ''}`;
   return layout(
     p.lang,
     t.signInTitle,
@@ -54,7 +62,7 @@ export function loginPage(p: { uid: string; lang: PageLang; email?: string; erro
 <label for="email">${escapeHtml(t.email)}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
 <label for="password">${escapeHtml(t.password)}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${escapeHtml(t.signIn)}</button></form>
-<p class="alt"><a href="/accounts/forgot?lang=${p.lang}&amp;uid=${encodeURIComponent(p.uid)}">${escapeHtml(t.forgotLink)}</a></p>
+<p class="alt"><a href="${escapeHtml(forgot)}">${escapeHtml(t.forgotLink)}</a></p>
 <p class="alt">${escapeHtml(t.noAccount)} <a href="${base}/register">${escapeHtml(t.createAccount)}</a></p>`,
   );
 }
@@ -141,20 +149,24 @@ export function forgotPage(p: {
   lang: PageLang;
   /** The sign-in this came from (its page is the way back), if any. */
   uid?: string | undefined;
+  /** The product page that sign-in started on (already checked to be ours). */
+  goto?: string | undefined;
   home: string;
   email?: string;
   error?: string;
   sent?: boolean;
 }): string {
   const t = pageText(p.lang);
-  const uid = p.uid ? `&amp;uid=${encodeURIComponent(p.uid)}` : '';
+  const query = new URLSearchParams({ lang: p.lang });
+  if (p.uid) query.set('uid', p.uid);
+  if (p.goto) query.set('goto', p.goto);
   const back: PageAction = p.uid
     ? { href: `/accounts/interaction/${encodeURIComponent(p.uid)}`, text: t.backToSignIn }
     : { href: p.home, text: t.backToProduct };
   const body = p.sent
     ? `${notice(t.forgotSent.replace('{email}', p.email ?? ''))}${actionLinks([back])}`
     : `${alert(p.error)}<p>${escapeHtml(t.forgotIntro)}</p>
-<form method="post" action="/accounts/forgot?lang=${p.lang}${uid}" novalidate>
+<form method="post" action="${escapeHtml(`/accounts/forgot?${query}`)}" novalidate>
 <label for="email">${escapeHtml(t.email)}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
 <button type="submit">${escapeHtml(t.sendLink)}</button></form>
 <p class="alt"><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p>`;

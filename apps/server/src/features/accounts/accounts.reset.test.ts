@@ -52,15 +52,16 @@ const tokenOf = (link: URL) => link.searchParams.get('token')!;
 async function forgot(
   ctx: TestContext,
   email: string,
-  opts: { lang?: string; ip?: string; uid?: string } = {},
+  opts: { lang?: string; ip?: string; uid?: string; goto?: string } = {},
 ) {
-  const query = new URLSearchParams({ lang: opts.lang ?? 'en', ...(opts.uid ? { uid: opts.uid } : {}) });
-  return browse(ctx.app, opts.uid ? sharedJar : new CookieJar(), 'POST', `/accounts/forgot?${query}`, {
+  const query = new URLSearchParams({ lang: opts.lang ?? 'en' });
+  if (opts.uid) query.set('uid', opts.uid);
+  if (opts.goto) query.set('goto', opts.goto);
+  return browse(ctx.app, new CookieJar(), 'POST', `/accounts/forgot?${query}`, {
     form: { email },
     ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });
 }
-let sharedJar = new CookieJar();
 
 describe('forgot password', () => {
   let ctx: TestContext;
@@ -76,9 +77,12 @@ describe('forgot password', () => {
     const jar = new CookieJar();
     const live = await browse(ctx.app, jar, 'GET', await startSignIn(ctx, jar, 'fr'));
     const uid = live.body.match(/\/accounts\/interaction\/([\w-]+)\/login/)![1];
-    expect(live.body).toContain(`href="/accounts/forgot?lang=fr&amp;uid=${uid}">Mot de passe oublié ?</a>`);
-    const form = await ctx.app.inject({ url: `/accounts/forgot?lang=fr&uid=${uid}` });
+    const goto = encodeURIComponent(`${TEST_ORIGIN}/pricing`);
+    const href = `/accounts/forgot?lang=fr&uid=${uid}&goto=${goto}`;
+    expect(live.body).toContain(`href="${href.replaceAll('&', '&amp;')}">Mot de passe oublié ?</a>`);
+    const form = await ctx.app.inject({ url: href });
     expect(form.body).toContain('Réinitialiser votre mot de passe');
+    expect(form.body).toContain(`action="${href.replaceAll('&', '&amp;')}"`);
     expect(form.body).toContain(`href="/accounts/interaction/${uid}">Retour à la connexion</a>`);
   });
 
@@ -105,9 +109,9 @@ describe('forgot password', () => {
     expect(await providerModels()).toBeGreaterThan(0);
 
     // From a German sign-in that started on /pricing.
-    sharedJar = new CookieJar();
-    const uid = (await startSignIn(ctx, sharedJar, 'de')).split('/').pop()!;
-    const asked = await forgot(ctx, email.toUpperCase(), { lang: 'de', uid });
+    const uid = (await startSignIn(ctx, new CookieJar(), 'de')).split('/').pop()!;
+    const goto = `${TEST_ORIGIN}/pricing`;
+    const asked = await forgot(ctx, email.toUpperCase(), { lang: 'de', uid, goto });
     expect(asked.statusCode).toBe(200);
     expect(asked.body).toContain(`Falls es ein Konto für ${email.toUpperCase()} gibt`);
     expect(asked.body).toContain(`href="/accounts/interaction/${uid}">Zurück zur Anmeldung</a>`);

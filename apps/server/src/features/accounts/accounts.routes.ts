@@ -169,7 +169,8 @@ export function accountsRoutes(deps: {
         const details = await interaction(request, reply, request.params.uid);
         if (!details) return expired(request, reply);
         const lang = langOfInteraction(details);
-        if (details.prompt.name === 'login') return html(reply, loginPage({ uid: details.uid, lang }));
+        if (details.prompt.name === 'login')
+          return html(reply, loginPage({ uid: details.uid, lang, goto: ownPage(details.params.goto) }));
         // Any other prompt (consent) is settled by loadExistingGrant for our own client.
         const returnTo = await provider.interactionResult(
           request.raw,
@@ -208,11 +209,27 @@ export function accountsRoutes(deps: {
           reply.header('retry-after', String(result.retryAfterSeconds));
           return html(
             reply,
-            loginPage({ uid: details.uid, lang, email, error: t.errThrottled.replace('{min}', wait) }),
+            loginPage({
+              uid: details.uid,
+              lang,
+              email,
+              goto: ownPage(details.params.goto),
+              error: t.errThrottled.replace('{min}', wait),
+            }),
             429,
           );
         }
-        return html(reply, loginPage({ uid: details.uid, lang, email, error: t.errInvalid }), 401);
+        return html(
+          reply,
+          loginPage({
+            uid: details.uid,
+            lang,
+            email,
+            goto: ownPage(details.params.goto),
+            error: t.errInvalid,
+          }),
+          401,
+        );
       },
     );
 
@@ -284,7 +301,10 @@ export function accountsRoutes(deps: {
       { schema: { querystring: langQuery, hide: true } },
       async (request, reply) => {
         const lang = pickLang(request.query.lang ?? request.headers['accept-language']);
-        return html(reply, forgotPage({ lang, uid: request.query.uid, home }));
+        return html(
+          reply,
+          forgotPage({ lang, uid: request.query.uid, goto: ownPage(request.query.goto), home }),
+        );
       },
     );
 
@@ -296,20 +316,19 @@ export function accountsRoutes(deps: {
         const t = pageText(lang);
         const { uid } = request.query;
         const { email } = request.body;
-        // The sign-in this came from knows the product page: the reset link leads back to it.
-        const details = uid ? await interaction(request, reply, uid) : null;
-        const goto = ownPage(details?.params.goto);
+        // The product page the sign-in started on: the reset link leads back to it.
+        const goto = ownPage(request.query.goto);
         const result = await service.requestPasswordReset({ email, ip: request.ip, lang, goto });
         if (!result.ok && result.error === 'email_invalid')
-          return html(reply, forgotPage({ lang, uid, home, email, error: t.errEmailInvalid }), 400);
+          return html(reply, forgotPage({ lang, uid, goto, home, email, error: t.errEmailInvalid }), 400);
         if (!result.ok) {
           reply.header('retry-after', String(result.retryAfterSeconds));
           const error = t.errThrottled.replace('{min}', minutes(result.retryAfterSeconds));
-          return html(reply, forgotPage({ lang, uid, home, email, error }), 429);
+          return html(reply, forgotPage({ lang, uid, goto, home, email, error }), 429);
         }
         // Sent after the answer, so its timing cannot tell whether the account exists.
         result.delivery.catch((error: unknown) => request.log.error({ err: error }, 'reset mail not sent'));
-        return html(reply, forgotPage({ lang, uid, home, email, sent: true }));
+        return html(reply, forgotPage({ lang, uid, goto, home, email, sent: true }));
       },
     );
 
