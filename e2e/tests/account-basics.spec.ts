@@ -4,7 +4,6 @@ import path from 'node:path';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { app, BASE_PATH, createAccount, failOnCspViolations } from './support';
 
-const PASSWORD = 'a long enough password';
 const NEW_PASSWORD = 'a brand new password';
 
 /**

@@ -31,6 +31,8 @@ export async function createAccountsFeature(deps: {
 }) {
   const { settings } = deps;
   const issuer = deps.origin + ACCOUNTS_PATH;
+  // Every account page offers the way back to the product's start page.
+  const home = `${settings.BASE_PATH}/`;
   const repo = createAccountsRepo(deps.db);
   const service = createAccountsService({
     repo,
@@ -51,6 +53,7 @@ export async function createAccountsFeature(deps: {
     issuer,
     repo,
     service,
+    home,
     client: {
       clientId,
       clientSecret,
@@ -75,7 +78,7 @@ export async function createAccountsFeature(deps: {
         service,
         internalToken: internal.token,
         issuer,
-        home: `${settings.BASE_PATH}/`,
+        home,
         pendingKey: await repo.ensureSecret('pending-signin-key', () =>
           randomBytes(32).toString('base64url'),
         ),

@@ -306,6 +306,15 @@ describe('forgot password', () => {
     });
     expect(script.body).not.toContain('javascript:');
   });
+
+  it('offers the way back on the signed-out page and the account page', async () => {
+    const signedOut = await ctx.app.inject({ url: '/accounts/session/end/success?ui_locales=de' });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.body).toContain('Du bist abgemeldet.');
+    expect(signedOut.body).toContain('href="/">Zurück zu AI Covers</a>');
+    const overview = await ctx.app.inject({ url: '/accounts/account', headers: { 'accept-language': 'ko' } });
+    expect(overview.body).toContain('href="/">AI Covers로 돌아가기</a>');
+  });
 });
 
 describe('REQUIRE_EMAIL_VERIFICATION', () => {
