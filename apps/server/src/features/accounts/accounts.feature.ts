@@ -8,12 +8,17 @@ import { createAccountsRepo } from './accounts.repo';
 import { accountsRoutes, INTERNAL_HEADER } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 
+/** REQUIRE_EMAIL_VERIFICATION, defaulting to on exactly when mail really leaves (SMTP_URL). */
+export function requireEmailVerification(settings: Settings): boolean {
+  return settings.REQUIRE_EMAIL_VERIFICATION ?? Boolean(settings.SMTP_URL);
+}
+
 /** The embedded provider's own client: our server, registered with it at start. */
 export const EMBEDDED_CLIENT_ID = 'ai-covers-web';
 
 /**
  * The embedded OpenID Connect account provider at /accounts (DESIGN §2), used unless OIDC_ISSUER
- * names another issuer: accounts, passwords, verification mail, throttling.
+ * names another issuer: accounts, passwords, verification mail, password reset, throttling.
  */
 export async function createAccountsFeature(deps: {
   settings: Settings;
@@ -26,6 +31,8 @@ export async function createAccountsFeature(deps: {
 }) {
   const { settings } = deps;
   const issuer = deps.origin + ACCOUNTS_PATH;
+  // Every account page offers the way back to the product's start page.
+  const home = `${settings.BASE_PATH}/`;
   const repo = createAccountsRepo(deps.db);
   const service = createAccountsService({
     repo,
@@ -36,6 +43,7 @@ export async function createAccountsFeature(deps: {
       perIp: settings.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: settings.LOGIN_THROTTLE_MINUTES * 60_000,
     },
+    requireVerification: requireEmailVerification(settings),
   });
   const clientSecret =
     settings.OIDC_CLIENT_SECRET ??
@@ -45,6 +53,7 @@ export async function createAccountsFeature(deps: {
     issuer,
     repo,
     service,
+    home,
     client: {
       clientId,
       clientSecret,
@@ -63,7 +72,18 @@ export async function createAccountsFeature(deps: {
     client: { clientId, clientSecret },
     internal,
     cookieCheckUrl: `${issuer}/cookie-check`,
-    routes: [accountsRoutes({ provider, service, internalToken: internal.token, issuer })],
+    routes: [
+      accountsRoutes({
+        provider,
+        service,
+        internalToken: internal.token,
+        issuer,
+        home,
+        pendingKey: await repo.ensureSecret('pending-signin-key', () =>
+          randomBytes(32).toString('base64url'),
+        ),
+      }),
+    ],
     async close() {
       clearInterval(sweep);
     },

@@ -39,6 +39,29 @@ const en = {
   mailSubject: 'Verify your email address',
   mailBody:
     'Welcome to AI Covers! Open this link to verify your email address:\n\n{link}\n\nIf you did not create an account, ignore this message.',
+  forgotLink: 'Forgot your password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro: 'Enter the email address of your account. We will send you a link to choose a new password.',
+  sendLink: 'Send the link',
+  forgotSent:
+    'If an account exists for {email}, we sent it a link to choose a new password. The link works for one hour.',
+  backToSignIn: 'Back to sign in',
+  backToProduct: 'Back to AI Covers',
+  resetTitle: 'Choose a new password',
+  newPassword: 'New password',
+  savePassword: 'Save the password',
+  resetDone:
+    'Your password is changed and every device that was signed in is signed out. Sign in with your new password.',
+  resetBad: 'This link is invalid, has expired or was already used.',
+  askAgain: 'Ask for a new link',
+  resetMailSubject: 'Reset your AI Covers password',
+  resetMailBody:
+    'Someone asked to reset the password of your AI Covers account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf it was not you, ignore this message: your password stays as it is.',
+  verifyTitle: 'Confirm your email',
+  verifyPending:
+    'Before you sign in, confirm your email address: we sent a link to {email}. Open it, then come back here and press Continue.',
+  continueSignIn: 'Continue',
+  notVerifiedYet: 'Your email address is not confirmed yet. Open the link in our mail, then press Continue.',
 };
 export type PageText = typeof en;
 
@@ -79,6 +102,31 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: 'Bestätige deine E-Mail-Adresse',
     mailBody:
       'Willkommen bei AI Covers! Öffne diesen Link, um deine E-Mail-Adresse zu bestätigen:\n\n{link}\n\nWenn du kein Konto erstellt hast, ignoriere diese Nachricht.',
+    forgotLink: 'Passwort vergessen?',
+    forgotTitle: 'Passwort zurücksetzen',
+    forgotIntro:
+      'Gib die E-Mail-Adresse deines Kontos ein. Wir senden dir einen Link, mit dem du ein neues Passwort wählst.',
+    sendLink: 'Link senden',
+    forgotSent:
+      'Falls es ein Konto für {email} gibt, haben wir ihm einen Link für ein neues Passwort gesendet. Der Link gilt eine Stunde.',
+    backToSignIn: 'Zurück zur Anmeldung',
+    backToProduct: 'Zurück zu AI Covers',
+    resetTitle: 'Neues Passwort wählen',
+    newPassword: 'Neues Passwort',
+    savePassword: 'Passwort speichern',
+    resetDone:
+      'Dein Passwort ist geändert und alle angemeldeten Geräte sind abgemeldet. Melde dich mit dem neuen Passwort an.',
+    resetBad: 'Dieser Link ist ungültig, abgelaufen oder wurde schon benutzt.',
+    askAgain: 'Neuen Link anfordern',
+    resetMailSubject: 'Setze dein AI-Covers-Passwort zurück',
+    resetMailBody:
+      'Jemand möchte das Passwort deines AI-Covers-Kontos zurücksetzen. Öffne diesen Link innerhalb einer Stunde, um ein neues Passwort zu wählen:\n\n{link}\n\nWarst du das nicht, ignoriere diese Nachricht: Dein Passwort bleibt, wie es ist.',
+    verifyTitle: 'Bestätige deine E-Mail',
+    verifyPending:
+      'Bevor du dich anmeldest, bestätige deine E-Mail-Adresse: Wir haben einen Link an {email} gesendet. Öffne ihn, komm dann hierher zurück und tippe auf Weiter.',
+    continueSignIn: 'Weiter',
+    notVerifiedYet:
+      'Deine E-Mail-Adresse ist noch nicht bestätigt. Öffne den Link in unserer Mail und tippe dann auf Weiter.',
   },
   es: {
     signInTitle: 'Inicia sesión en AI Covers',
@@ -115,6 +163,30 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: 'Verifica tu correo electrónico',
     mailBody:
       '¡Te damos la bienvenida a AI Covers! Abre este enlace para verificar tu correo:\n\n{link}\n\nSi no creaste una cuenta, ignora este mensaje.',
+    forgotLink: '¿Olvidaste tu contraseña?',
+    forgotTitle: 'Restablece tu contraseña',
+    forgotIntro:
+      'Introduce el correo de tu cuenta. Te enviaremos un enlace para elegir una contraseña nueva.',
+    sendLink: 'Enviar el enlace',
+    forgotSent:
+      'Si existe una cuenta para {email}, le hemos enviado un enlace para elegir una contraseña nueva. El enlace funciona durante una hora.',
+    backToSignIn: 'Volver a iniciar sesión',
+    backToProduct: 'Volver a AI Covers',
+    resetTitle: 'Elige una contraseña nueva',
+    newPassword: 'Contraseña nueva',
+    savePassword: 'Guardar la contraseña',
+    resetDone:
+      'Tu contraseña ha cambiado y se ha cerrado la sesión en todos los dispositivos. Inicia sesión con tu contraseña nueva.',
+    resetBad: 'Este enlace no es válido, ha caducado o ya se usó.',
+    askAgain: 'Pedir un enlace nuevo',
+    resetMailSubject: 'Restablece tu contraseña de AI Covers',
+    resetMailBody:
+      'Alguien ha pedido restablecer la contraseña de tu cuenta de AI Covers. Abre este enlace en menos de una hora para elegir una contraseña nueva:\n\n{link}\n\nSi no fuiste tú, ignora este mensaje: tu contraseña no cambia.',
+    verifyTitle: 'Confirma tu correo',
+    verifyPending:
+      'Antes de iniciar sesión, confirma tu correo: hemos enviado un enlace a {email}. Ábrelo, vuelve aquí y pulsa Continuar.',
+    continueSignIn: 'Continuar',
+    notVerifiedYet: 'Tu correo aún no está confirmado. Abre el enlace de nuestro mensaje y pulsa Continuar.',
   },
   fr: {
     signInTitle: 'Se connecter à AI Covers',
@@ -151,6 +223,31 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: 'Vérifiez votre adresse e-mail',
     mailBody:
       "Bienvenue sur AI Covers ! Ouvrez ce lien pour vérifier votre adresse e-mail :\n\n{link}\n\nSi vous n'avez pas créé de compte, ignorez ce message.",
+    forgotLink: 'Mot de passe oublié ?',
+    forgotTitle: 'Réinitialiser votre mot de passe',
+    forgotIntro:
+      'Saisissez l’adresse e-mail de votre compte. Nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    sendLink: 'Envoyer le lien',
+    forgotSent:
+      'Si un compte existe pour {email}, nous lui avons envoyé un lien pour choisir un nouveau mot de passe. Le lien est valable une heure.',
+    backToSignIn: 'Retour à la connexion',
+    backToProduct: 'Retour à AI Covers',
+    resetTitle: 'Choisissez un nouveau mot de passe',
+    newPassword: 'Nouveau mot de passe',
+    savePassword: 'Enregistrer le mot de passe',
+    resetDone:
+      'Votre mot de passe est modifié et tous les appareils connectés ont été déconnectés. Connectez-vous avec votre nouveau mot de passe.',
+    resetBad: 'Ce lien n’est pas valide, a expiré ou a déjà été utilisé.',
+    askAgain: 'Demander un nouveau lien',
+    resetMailSubject: 'Réinitialisez votre mot de passe AI Covers',
+    resetMailBody:
+      'Quelqu’un a demandé à réinitialiser le mot de passe de votre compte AI Covers. Ouvrez ce lien dans l’heure pour choisir un nouveau mot de passe :\n\n{link}\n\nSi ce n’était pas vous, ignorez ce message : votre mot de passe ne change pas.',
+    verifyTitle: 'Confirmez votre e-mail',
+    verifyPending:
+      'Avant de vous connecter, confirmez votre adresse e-mail : nous avons envoyé un lien à {email}. Ouvrez-le, puis revenez ici et appuyez sur Continuer.',
+    continueSignIn: 'Continuer',
+    notVerifiedYet:
+      'Votre adresse e-mail n’est pas encore confirmée. Ouvrez le lien de notre e-mail, puis appuyez sur Continuer.',
   },
   id: {
     signInTitle: 'Masuk ke AI Covers',
@@ -187,6 +284,29 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: 'Verifikasi alamat email Anda',
     mailBody:
       'Selamat datang di AI Covers! Buka tautan ini untuk memverifikasi alamat email Anda:\n\n{link}\n\nJika Anda tidak membuat akun, abaikan pesan ini.',
+    forgotLink: 'Lupa kata sandi?',
+    forgotTitle: 'Atur ulang kata sandi',
+    forgotIntro: 'Masukkan alamat email akun Anda. Kami akan mengirim tautan untuk memilih kata sandi baru.',
+    sendLink: 'Kirim tautan',
+    forgotSent:
+      'Jika ada akun untuk {email}, kami telah mengirim tautan untuk memilih kata sandi baru. Tautan berlaku selama satu jam.',
+    backToSignIn: 'Kembali ke halaman masuk',
+    backToProduct: 'Kembali ke AI Covers',
+    resetTitle: 'Pilih kata sandi baru',
+    newPassword: 'Kata sandi baru',
+    savePassword: 'Simpan kata sandi',
+    resetDone:
+      'Kata sandi Anda sudah diubah dan semua perangkat yang masuk telah dikeluarkan. Masuklah dengan kata sandi baru.',
+    resetBad: 'Tautan ini tidak valid, sudah kedaluwarsa, atau sudah dipakai.',
+    askAgain: 'Minta tautan baru',
+    resetMailSubject: 'Atur ulang kata sandi AI Covers Anda',
+    resetMailBody:
+      'Seseorang meminta untuk mengatur ulang kata sandi akun AI Covers Anda. Buka tautan ini dalam satu jam untuk memilih kata sandi baru:\n\n{link}\n\nJika itu bukan Anda, abaikan pesan ini: kata sandi Anda tetap sama.',
+    verifyTitle: 'Konfirmasi email Anda',
+    verifyPending:
+      'Sebelum masuk, konfirmasi alamat email Anda: kami telah mengirim tautan ke {email}. Buka tautan itu, lalu kembali ke sini dan tekan Lanjutkan.',
+    continueSignIn: 'Lanjutkan',
+    notVerifiedYet: 'Alamat email Anda belum dikonfirmasi. Buka tautan di email kami, lalu tekan Lanjutkan.',
   },
   it: {
     signInTitle: 'Accedi ad AI Covers',
@@ -223,6 +343,31 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: 'Verifica il tuo indirizzo email',
     mailBody:
       'Benvenuto in AI Covers! Apri questo link per verificare il tuo indirizzo email:\n\n{link}\n\nSe non hai creato un account, ignora questo messaggio.',
+    forgotLink: 'Password dimenticata?',
+    forgotTitle: 'Reimposta la password',
+    forgotIntro:
+      'Inserisci l’indirizzo email del tuo account. Ti invieremo un link per scegliere una nuova password.',
+    sendLink: 'Invia il link',
+    forgotSent:
+      'Se esiste un account per {email}, gli abbiamo inviato un link per scegliere una nuova password. Il link vale un’ora.',
+    backToSignIn: 'Torna all’accesso',
+    backToProduct: 'Torna ad AI Covers',
+    resetTitle: 'Scegli una nuova password',
+    newPassword: 'Nuova password',
+    savePassword: 'Salva la password',
+    resetDone:
+      'La password è cambiata e tutti i dispositivi collegati sono stati disconnessi. Accedi con la nuova password.',
+    resetBad: 'Questo link non è valido, è scaduto o è già stato usato.',
+    askAgain: 'Chiedi un nuovo link',
+    resetMailSubject: 'Reimposta la password di AI Covers',
+    resetMailBody:
+      'Qualcuno ha chiesto di reimpostare la password del tuo account AI Covers. Apri questo link entro un’ora per scegliere una nuova password:\n\n{link}\n\nSe non sei stato tu, ignora questo messaggio: la tua password resta invariata.',
+    verifyTitle: 'Conferma la tua email',
+    verifyPending:
+      'Prima di accedere, conferma il tuo indirizzo email: abbiamo inviato un link a {email}. Aprilo, poi torna qui e premi Continua.',
+    continueSignIn: 'Continua',
+    notVerifiedYet:
+      'Il tuo indirizzo email non è ancora confermato. Apri il link nella nostra email, poi premi Continua.',
   },
   pt: {
     signInTitle: 'Entrar no AI Covers',
@@ -259,6 +404,30 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: 'Verifique seu endereço de e-mail',
     mailBody:
       'Boas-vindas ao AI Covers! Abra este link para verificar seu e-mail:\n\n{link}\n\nSe você não criou uma conta, ignore esta mensagem.',
+    forgotLink: 'Esqueceu a senha?',
+    forgotTitle: 'Redefina sua senha',
+    forgotIntro: 'Digite o e-mail da sua conta. Enviaremos um link para você escolher uma nova senha.',
+    sendLink: 'Enviar o link',
+    forgotSent:
+      'Se existir uma conta para {email}, enviamos a ela um link para escolher uma nova senha. O link vale por uma hora.',
+    backToSignIn: 'Voltar para o login',
+    backToProduct: 'Voltar para o AI Covers',
+    resetTitle: 'Escolha uma nova senha',
+    newPassword: 'Nova senha',
+    savePassword: 'Salvar a senha',
+    resetDone:
+      'Sua senha foi alterada e todos os dispositivos conectados foram desconectados. Entre com a nova senha.',
+    resetBad: 'Este link é inválido, expirou ou já foi usado.',
+    askAgain: 'Pedir um novo link',
+    resetMailSubject: 'Redefina sua senha do AI Covers',
+    resetMailBody:
+      'Alguém pediu para redefinir a senha da sua conta do AI Covers. Abra este link em até uma hora para escolher uma nova senha:\n\n{link}\n\nSe não foi você, ignore esta mensagem: sua senha continua a mesma.',
+    verifyTitle: 'Confirme seu e-mail',
+    verifyPending:
+      'Antes de entrar, confirme seu e-mail: enviamos um link para {email}. Abra-o, volte aqui e toque em Continuar.',
+    continueSignIn: 'Continuar',
+    notVerifiedYet:
+      'Seu e-mail ainda não foi confirmado. Abra o link da nossa mensagem e toque em Continuar.',
   },
   ko: {
     signInTitle: 'AI Covers 로그인',
@@ -295,6 +464,29 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: '이메일 주소를 인증하세요',
     mailBody:
       'AI Covers에 오신 것을 환영합니다! 이 링크를 열어 이메일 주소를 인증하세요:\n\n{link}\n\n계정을 만들지 않았다면 이 메시지를 무시하세요.',
+    forgotLink: '비밀번호를 잊으셨나요?',
+    forgotTitle: '비밀번호 재설정',
+    forgotIntro: '계정의 이메일 주소를 입력하세요. 새 비밀번호를 정할 수 있는 링크를 보내 드립니다.',
+    sendLink: '링크 보내기',
+    forgotSent:
+      '{email} 계정이 있다면 새 비밀번호를 정할 수 있는 링크를 보냈습니다. 링크는 1시간 동안 유효합니다.',
+    backToSignIn: '로그인으로 돌아가기',
+    backToProduct: 'AI Covers로 돌아가기',
+    resetTitle: '새 비밀번호 정하기',
+    newPassword: '새 비밀번호',
+    savePassword: '비밀번호 저장',
+    resetDone:
+      '비밀번호가 변경되었고 로그인되어 있던 모든 기기에서 로그아웃되었습니다. 새 비밀번호로 로그인하세요.',
+    resetBad: '이 링크는 유효하지 않거나 만료되었거나 이미 사용되었습니다.',
+    askAgain: '새 링크 요청하기',
+    resetMailSubject: 'AI Covers 비밀번호 재설정',
+    resetMailBody:
+      '누군가 AI Covers 계정의 비밀번호 재설정을 요청했습니다. 1시간 안에 이 링크를 열어 새 비밀번호를 정하세요:\n\n{link}\n\n본인이 요청하지 않았다면 이 메일을 무시하세요. 비밀번호는 바뀌지 않습니다.',
+    verifyTitle: '이메일을 확인하세요',
+    verifyPending:
+      '로그인하기 전에 이메일 주소를 확인하세요. {email}(으)로 링크를 보냈습니다. 링크를 연 다음 여기로 돌아와 계속을 누르세요.',
+    continueSignIn: '계속',
+    notVerifiedYet: '아직 이메일 주소가 확인되지 않았습니다. 메일의 링크를 연 다음 계속을 누르세요.',
   },
   ja: {
     signInTitle: 'AI Covers にログイン',
@@ -331,6 +523,31 @@ const TEXT: Record<PageLang, PageText> = {
     mailSubject: 'メールアドレスを確認してください',
     mailBody:
       'AI Covers へようこそ！次のリンクを開いてメールアドレスを確認してください:\n\n{link}\n\nアカウントを作成していない場合は、このメッセージを無視してください。',
+    forgotLink: 'パスワードをお忘れですか？',
+    forgotTitle: 'パスワードの再設定',
+    forgotIntro:
+      'アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのリンクをお送りします。',
+    sendLink: 'リンクを送信',
+    forgotSent:
+      '{email} のアカウントがある場合は、新しいパスワードを設定するためのリンクを送信しました。リンクの有効期限は1時間です。',
+    backToSignIn: 'ログインに戻る',
+    backToProduct: 'AI Covers に戻る',
+    resetTitle: '新しいパスワードを設定',
+    newPassword: '新しいパスワード',
+    savePassword: 'パスワードを保存',
+    resetDone:
+      'パスワードを変更し、ログイン中だったすべての端末からログアウトしました。新しいパスワードでログインしてください。',
+    resetBad: 'このリンクは無効か、有効期限が切れているか、すでに使用されています。',
+    askAgain: '新しいリンクをリクエスト',
+    resetMailSubject: 'AI Covers のパスワードを再設定してください',
+    resetMailBody:
+      'AI Covers アカウントのパスワード再設定がリクエストされました。1時間以内にこのリンクを開いて、新しいパスワードを設定してください：\n\n{link}\n\n心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
+    verifyTitle: 'メールアドレスを確認してください',
+    verifyPending:
+      'ログインの前にメールアドレスを確認してください。{email} にリンクを送信しました。リンクを開いてからここに戻り、「続ける」を押してください。',
+    continueSignIn: '続ける',
+    notVerifiedYet:
+      'メールアドレスはまだ確認されていません。メールのリンクを開いてから「続ける」を押してください。',
   },
 };
 

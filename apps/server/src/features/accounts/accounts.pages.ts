@@ -27,11 +27,33 @@ function layout(lang: PageLang, title: string, body: string, scripts: string[] =
 }
 
 const alert = (text?: string) => (text ? `<p class="error" role="alert">${escapeHtml(text)}</p>` : '');
+const notice = (text?: string) => (text ? `<p class="notice" role="status">${escapeHtml(text)}</p>` : '');
+
+/** A way onwards from a page: a link shaped as a button (the first one is the main way). */
+export interface PageAction {
+  href: string;
+  text: string;
+}
+const actionLinks = (actions: PageAction[]) =>
+  actions
+    .map(
+      (a, i) =>
+        `<a class="button${i === 0 ? '' : ' secondary'}" href="${escapeHtml(a.href)}">${escapeHtml(a.text)}</a>`,
+    )
+    .join('');
 
 /** The sign-in form of an interaction. */
-export function loginPage(p: { uid: string; lang: PageLang; email?: string; error?: string }): string {
+export function loginPage(p: {
+  uid: string;
+  lang: PageLang;
+  email?: string;
+  error?: string;
+  /** The product page the sign-in started on: a reset link leads back to it. */
+  goto?: string | undefined;
+}): string {
   const t = pageText(p.lang);
   const base = `/accounts/interaction/${encodeURIComponent(p.uid)}`;
+  const forgot = `/accounts/forgot?lang=${p.lang}&uid=${encodeURIComponent(p.uid)}${p.goto ? `&goto=${encodeURIComponent(p.goto)}` : ''}`;
   return layout(
     p.lang,
     t.signInTitle,
@@ -40,6 +62,7 @@ export function loginPage(p: { uid: string; lang: PageLang; email?: string; erro
 <label for="email">${escapeHtml(t.email)}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
 <label for="password">${escapeHtml(t.password)}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${escapeHtml(t.signIn)}</button></form>
+<p class="alt"><a href="${escapeHtml(forgot)}">${escapeHtml(t.forgotLink)}</a></p>
 <p class="alt">${escapeHtml(t.noAccount)} <a href="${base}/register">${escapeHtml(t.createAccount)}</a></p>`,
   );
 }
@@ -66,13 +89,15 @@ export function overviewPage(p: {
   email: string | null;
   verified: boolean;
   notice?: string;
+  /** The product's start page: every page offers the way back to it. */
+  home: string;
 }): string {
   const t = pageText(p.lang);
   if (p.email === null) {
     return layout(
       p.lang,
       t.overviewTitle,
-      `<h1>${escapeHtml(t.overviewTitle)}</h1><p>${escapeHtml(t.notSignedIn)}</p>`,
+      `<h1>${escapeHtml(t.overviewTitle)}</h1><p>${escapeHtml(t.notSignedIn)}</p>${actionLinks([{ href: p.home, text: t.backToProduct }])}`,
     );
   }
   const verification = p.verified
@@ -83,7 +108,8 @@ export function overviewPage(p: {
     t.overviewTitle,
     `<h1>${escapeHtml(t.overviewTitle)}</h1>${p.notice ? `<p class="notice">${escapeHtml(p.notice)}</p>` : ''}
 <p>${escapeHtml(t.signedInAs)} <strong>${escapeHtml(p.email)}</strong></p>${verification}
-<a class="button" href="/accounts/session/end?ui_locales=${p.lang}">${escapeHtml(t.signOut)}</a>`,
+${actionLinks([{ href: p.home, text: t.backToProduct }])}
+<a class="button secondary" href="/accounts/session/end?ui_locales=${p.lang}">${escapeHtml(t.signOut)}</a>`,
   );
 }
 
@@ -101,11 +127,96 @@ export function logoutPage(lang: PageLang, form: string): string {
   );
 }
 
-/** A one-message page (signed out, e-mail verified, error). */
-export function messagePage(lang: PageLang, title: keyof PageText, text: string, detail?: string): string {
+/** A one-message page (signed out, e-mail verified, error) with the ways onwards, if any. */
+export function messagePage(
+  lang: PageLang,
+  title: keyof PageText,
+  text: string,
+  detail?: string,
+  actions: PageAction[] = [],
+): string {
   const t = pageText(lang);
   const code = detail ? `<p><small><code>${escapeHtml(detail)}</code></small></p>` : '';
-  return layout(lang, t[title], `<h1>${escapeHtml(t[title])}</h1><p>${escapeHtml(text)}</p>${code}`);
+  return layout(
+    lang,
+    t[title],
+    `<h1>${escapeHtml(t[title])}</h1><p>${escapeHtml(text)}</p>${code}${actionLinks(actions)}`,
+  );
+}
+
+/** "Forgot password": asks for the e-mail; after sending, the same answer for any address. */
+export function forgotPage(p: {
+  lang: PageLang;
+  /** The sign-in this came from (its page is the way back), if any. */
+  uid?: string | undefined;
+  /** The product page that sign-in started on (already checked to be ours). */
+  goto?: string | undefined;
+  home: string;
+  email?: string;
+  error?: string;
+  sent?: boolean;
+}): string {
+  const t = pageText(p.lang);
+  const query = new URLSearchParams({ lang: p.lang });
+  if (p.uid) query.set('uid', p.uid);
+  if (p.goto) query.set('goto', p.goto);
+  const back: PageAction = p.uid
+    ? { href: `/accounts/interaction/${encodeURIComponent(p.uid)}`, text: t.backToSignIn }
+    : { href: p.home, text: t.backToProduct };
+  const body = p.sent
+    ? `${notice(t.forgotSent.replace('{email}', p.email ?? ''))}${actionLinks([back])}`
+    : `${alert(p.error)}<p>${escapeHtml(t.forgotIntro)}</p>
+<form method="post" action="${escapeHtml(`/accounts/forgot?${query}`)}" novalidate>
+<label for="email">${escapeHtml(t.email)}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
+<button type="submit">${escapeHtml(t.sendLink)}</button></form>
+<p class="alt"><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p>`;
+  return layout(p.lang, t.forgotTitle, `<h1>${escapeHtml(t.forgotTitle)}</h1>${body}`);
+}
+
+/** The page a reset link opens: a new password (the token travels in a hidden field). */
+export function resetPage(p: {
+  lang: PageLang;
+  token: string;
+  goto?: string | undefined;
+  error?: string;
+}): string {
+  const t = pageText(p.lang);
+  const goto = p.goto ? `&amp;goto=${encodeURIComponent(p.goto)}` : '';
+  return layout(
+    p.lang,
+    t.resetTitle,
+    `<h1>${escapeHtml(t.resetTitle)}</h1>${alert(p.error)}
+<form method="post" action="/accounts/reset?lang=${p.lang}${goto}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(p.token)}">
+<label for="password">${escapeHtml(t.newPassword)}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required autofocus>
+<button type="submit">${escapeHtml(t.savePassword)}</button></form>`,
+  );
+}
+
+/**
+ * REQUIRE_EMAIL_VERIFICATION: the sign-in waits for the e-mail to be confirmed. "Continue" finishes
+ * it once the link was opened; the link can be sent again. `pending` names the account (signed).
+ */
+export function verifyPendingPage(p: {
+  uid: string;
+  lang: PageLang;
+  email: string;
+  pending: string;
+  notice?: string;
+  error?: string;
+}): string {
+  const t = pageText(p.lang);
+  const base = `/accounts/interaction/${encodeURIComponent(p.uid)}`;
+  const hidden = `<input type="hidden" name="pending" value="${escapeHtml(p.pending)}">`;
+  return layout(
+    p.lang,
+    t.verifyTitle,
+    `<h1>${escapeHtml(t.verifyTitle)}</h1>${alert(p.error)}${notice(p.notice)}
+<p>${escapeHtml(t.verifyPending.replace('{email}', p.email))}</p>
+<form method="post" action="${base}/continue">${hidden}<button type="submit">${escapeHtml(t.continueSignIn)}</button></form>
+<form method="post" action="${base}/resend">${hidden}<button type="submit" class="secondary">${escapeHtml(t.resend)}</button></form>
+<p class="alt"><a href="${base}">${escapeHtml(t.backToSignIn)}</a></p>`,
+  );
 }
 
 /** The third-party-cookie check frame (§7): its script reports to the parent page. */

@@ -45,6 +45,8 @@ export async function createEmbeddedProvider(deps: {
   repo: AccountsRepo;
   service: AccountsService;
   client: FirstPartyClient;
+  /** The product's start page, offered after signing out when no page to return to was given. */
+  home: string;
 }): Promise<Provider> {
   const { jwks, cookieKeys } = await loadKeys(deps.repo);
   const { client } = deps;
@@ -114,7 +116,10 @@ export async function createEmbeddedProvider(deps: {
         postLogoutSuccessSource(ctx) {
           const lang = langOf(ctx);
           ctx.type = 'html';
-          ctx.body = messagePage(lang, 'signOut', pageText(lang).signedOut);
+          const t = pageText(lang);
+          ctx.body = messagePage(lang, 'signOut', t.signedOut, undefined, [
+            { href: deps.home, text: t.backToProduct },
+          ]);
         },
       },
     },

@@ -92,6 +92,7 @@ export function createAccountsRepo(db: Db) {
       passwordHash: string;
       verifyTokenHash: string;
       verifyExpiresAt: Date;
+      lang: string;
     }): Promise<CredentialRow | undefined> {
       const [row] = await db.insert(accountCredentials).values(input).onConflictDoNothing().returning();
       return row;
@@ -116,6 +117,52 @@ export function createAccountsRepo(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    /** Stores the one live reset token of an account (an older one stops working). */
+    async setResetToken(id: string, resetTokenHash: string, resetExpiresAt: Date): Promise<void> {
+      await db
+        .update(accountCredentials)
+        .set({ resetTokenHash, resetExpiresAt })
+        .where(eq(accountCredentials.id, id));
+    },
+    /** The account whose unexpired reset token has this hash (the token is not used up). */
+    async findByResetTokenHash(tokenHash: string, now: Date): Promise<CredentialRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(accountCredentials)
+        .where(
+          and(eq(accountCredentials.resetTokenHash, tokenHash), gt(accountCredentials.resetExpiresAt, now)),
+        );
+      return row;
+    },
+    /**
+     * Sets the new password of the account holding this unexpired reset token and uses the token
+     * up in the same statement, so two submits of one link cannot both succeed. The mail reached
+     * its owner, so the address counts as verified too.
+     */
+    async resetPassword(
+      tokenHash: string,
+      passwordHash: string,
+      now: Date,
+    ): Promise<CredentialRow | undefined> {
+      const [row] = await db
+        .update(accountCredentials)
+        .set({
+          passwordHash,
+          resetTokenHash: null,
+          resetExpiresAt: null,
+          emailVerifiedAt: sql`coalesce(${accountCredentials.emailVerifiedAt}, ${now})`,
+        })
+        .where(
+          and(eq(accountCredentials.resetTokenHash, tokenHash), gt(accountCredentials.resetExpiresAt, now)),
+        )
+        .returning();
+      return row;
+    },
+    /** Ends every provider session, grant, code and token of an account (after a password reset). */
+    async deleteAccountModels(accountId: string): Promise<void> {
+      await db.delete(oidcModels).where(sql`${oidcModels.payload}->>'accountId' = ${accountId}`);
     },
 
     async readFailures(key: string): Promise<{ failures: number; windowStartedAt: Date } | undefined> {

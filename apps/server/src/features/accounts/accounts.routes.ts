@@ -11,11 +11,15 @@ import { pageText, pickLang, type PageLang, type PageText } from './accounts.i18
 import {
   ASSETS,
   cookieCheckPage,
+  forgotPage,
   loginPage,
   messagePage,
   overviewPage,
   registerPage,
+  resetPage,
+  verifyPendingPage,
 } from './accounts.pages';
+import { readPending, signPending } from './accounts.pending';
 
 /** Header marking our own in-process calls to the provider (see injectFetch). */
 export const INTERNAL_HEADER = 'x-ai-covers-internal';
@@ -31,7 +35,20 @@ const credentialsBody = z.object({
   email: z.string().max(1024).default(''),
   password: z.string().max(1024).default(''),
 });
-const langQuery = z.object({ lang: z.string().max(16).optional(), token: z.string().max(256).optional() });
+const langQuery = z.object({
+  lang: z.string().max(16).optional(),
+  token: z.string().max(256).optional(),
+  /** The product page to go back to (only our own origin is ever linked). */
+  goto: z.string().max(2048).optional(),
+  /** The sign-in a "forgot password" page came from. */
+  uid: uidParams.shape.uid.optional(),
+});
+const emailBody = z.object({ email: z.string().max(1024).default('') });
+const resetBody = z.object({
+  token: z.string().max(256).default(''),
+  password: z.string().max(1024).default(''),
+});
+const pendingBody = z.object({ pending: z.string().max(256).default('') });
 
 function html(reply: FastifyReply, body: string, status = 200) {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -46,6 +63,9 @@ const REGISTER_ERRORS: Record<string, keyof PageText> = {
   email_taken: 'errEmailTaken',
 };
 
+/** Minutes to show in "try again in {min} minutes". */
+const minutes = (seconds: number) => String(Math.max(1, Math.ceil(seconds / 60)));
+
 /**
  * The embedded account provider under /accounts: our own pages (sign in, create account, account
  * overview, e-mail verification, cookie check) plus oidc-provider's endpoints for everything else.
@@ -57,8 +77,23 @@ export function accountsRoutes(deps: {
   internalToken: string;
   /** The issuer URL (PUBLIC_URL + /accounts): the provider's own addresses are built from it. */
   issuer: string;
+  /** The product's start page (BASE_PATH + '/'): the way back when no product page is known. */
+  home: string;
+  /** Signs the account of a sign-in that waits for e-mail verification. */
+  pendingKey: string;
 }): FastifyPluginAsyncZod {
-  const { provider, service } = deps;
+  const { provider, service, home } = deps;
+  const ownOrigin = new URL(deps.issuer).origin;
+  /** A page of our own site to link back to, or undefined for anything else (no open redirect). */
+  const ownPage = (value: unknown): string | undefined => {
+    if (typeof value !== 'string' || value === '') return undefined;
+    try {
+      const url = new URL(value, ownOrigin);
+      return url.origin === ownOrigin && /^https?:$/.test(url.protocol) ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 
   /** The live interaction of this browser, or null when it expired or belongs to another browser. */
   async function interaction(
@@ -94,6 +129,38 @@ export function accountsRoutes(deps: {
     return reply.redirect(returnTo, 303);
   }
 
+  /** REQUIRE_EMAIL_VERIFICATION: the sign-in waits on a page that can continue it or resend the link. */
+  async function pending(
+    reply: FastifyReply,
+    details: Interaction,
+    lang: PageLang,
+    accountId: string,
+    extra: { notice?: string; error?: string; status?: number } = {},
+  ) {
+    const account = await service.findAccount(accountId);
+    const page = verifyPendingPage({
+      uid: details.uid,
+      lang,
+      email: account?.email ?? '',
+      pending: signPending(deps.pendingKey, details.uid, accountId),
+      ...(extra.notice ? { notice: extra.notice } : {}),
+      ...(extra.error ? { error: extra.error } : {}),
+    });
+    return html(reply, page, extra.status ?? 200);
+  }
+
+  /** The live interaction and the account its signed pending field names, or null. */
+  async function pendingAccount(
+    request: FastifyRequest<{ Params: { uid: string }; Body: { pending: string } }>,
+    reply: FastifyReply,
+  ) {
+    const details = await interaction(request, reply, request.params.uid);
+    if (!details) return null;
+    const accountId = readPending(deps.pendingKey, details.uid, request.body.pending);
+    const account = accountId ? await service.findAccount(accountId) : undefined;
+    return account ? { details, account } : null;
+  }
+
   return async (app) => {
     app.get(
       '/accounts/interaction/:uid',
@@ -102,7 +169,8 @@ export function accountsRoutes(deps: {
         const details = await interaction(request, reply, request.params.uid);
         if (!details) return expired(request, reply);
         const lang = langOfInteraction(details);
-        if (details.prompt.name === 'login') return html(reply, loginPage({ uid: details.uid, lang }));
+        if (details.prompt.name === 'login')
+          return html(reply, loginPage({ uid: details.uid, lang, goto: ownPage(details.params.goto) }));
         // Any other prompt (consent) is settled by loadExistingGrant for our own client.
         const returnTo = await provider.interactionResult(
           request.raw,
@@ -134,17 +202,34 @@ export function accountsRoutes(deps: {
         const t = pageText(lang);
         const { email, password } = request.body;
         const result = await service.authenticate({ email, password, ip: request.ip });
+        if (result.ok && service.mustVerify(result)) return pending(reply, details, lang, result.accountId);
         if (result.ok) return finishLogin(request, reply, result.accountId);
         if (result.error === 'throttled') {
-          const minutes = String(Math.max(1, Math.ceil(result.retryAfterSeconds / 60)));
+          const wait = minutes(result.retryAfterSeconds);
           reply.header('retry-after', String(result.retryAfterSeconds));
           return html(
             reply,
-            loginPage({ uid: details.uid, lang, email, error: t.errThrottled.replace('{min}', minutes) }),
+            loginPage({
+              uid: details.uid,
+              lang,
+              email,
+              goto: ownPage(details.params.goto),
+              error: t.errThrottled.replace('{min}', wait),
+            }),
             429,
           );
         }
-        return html(reply, loginPage({ uid: details.uid, lang, email, error: t.errInvalid }), 401);
+        return html(
+          reply,
+          loginPage({
+            uid: details.uid,
+            lang,
+            email,
+            goto: ownPage(details.params.goto),
+            error: t.errInvalid,
+          }),
+          401,
+        );
       },
     );
 
@@ -158,18 +243,134 @@ export function accountsRoutes(deps: {
         const { email, password } = request.body;
         let result;
         try {
-          result = await service.register({ email, password, lang });
+          result = await service.register({ email, password, lang, goto: ownPage(details.params.goto) });
         } catch (error) {
           if (!isOutOfSpace(error)) throw error;
           const full = pageText(lang).errOutOfSpace;
           return html(reply, registerPage({ uid: details.uid, lang, email, error: full }), 503);
         }
+        if (result.ok && service.mustVerify({ verified: false }))
+          return pending(reply, details, lang, result.accountId);
         if (result.ok) return finishLogin(request, reply, result.accountId);
         const error = pageText(lang)[REGISTER_ERRORS[result.error]!];
         return html(
           reply,
           registerPage({ uid: details.uid, lang, email, error }),
           result.error === 'email_taken' ? 409 : 400,
+        );
+      },
+    );
+
+    app.post(
+      '/accounts/interaction/:uid/continue',
+      { schema: { params: uidParams, body: pendingBody, hide: true } },
+      async (request, reply) => {
+        const found = await pendingAccount(request, reply);
+        if (!found) return expired(request, reply);
+        const { details, account } = found;
+        if (!service.mustVerify(account)) return finishLogin(request, reply, account.id);
+        const lang = langOfInteraction(details);
+        return pending(reply, details, lang, account.id, {
+          error: pageText(lang).notVerifiedYet,
+          status: 403,
+        });
+      },
+    );
+
+    app.post(
+      '/accounts/interaction/:uid/resend',
+      { schema: { params: uidParams, body: pendingBody, hide: true } },
+      async (request, reply) => {
+        const found = await pendingAccount(request, reply);
+        if (!found) return expired(request, reply);
+        const { details, account } = found;
+        const lang = langOfInteraction(details);
+        const t = pageText(lang);
+        const sent = await service.resendVerification(account.id, lang, ownPage(details.params.goto));
+        if (sent.ok) return pending(reply, details, lang, account.id, { notice: t.resent });
+        reply.header('retry-after', String(sent.retryAfterSeconds));
+        return pending(reply, details, lang, account.id, {
+          error: t.errThrottled.replace('{min}', minutes(sent.retryAfterSeconds)),
+          status: 429,
+        });
+      },
+    );
+
+    app.get(
+      '/accounts/forgot',
+      { schema: { querystring: langQuery, hide: true } },
+      async (request, reply) => {
+        const lang = pickLang(request.query.lang ?? request.headers['accept-language']);
+        return html(
+          reply,
+          forgotPage({ lang, uid: request.query.uid, goto: ownPage(request.query.goto), home }),
+        );
+      },
+    );
+
+    app.post(
+      '/accounts/forgot',
+      { schema: { querystring: langQuery, body: emailBody, hide: true } },
+      async (request, reply) => {
+        const lang = pickLang(request.query.lang ?? request.headers['accept-language']);
+        const t = pageText(lang);
+        const { uid } = request.query;
+        const { email } = request.body;
+        // The product page the sign-in started on: the reset link leads back to it.
+        const goto = ownPage(request.query.goto);
+        const result = await service.requestPasswordReset({ email, ip: request.ip, lang, goto });
+        if (!result.ok && result.error === 'email_invalid')
+          return html(reply, forgotPage({ lang, uid, goto, home, email, error: t.errEmailInvalid }), 400);
+        if (!result.ok) {
+          reply.header('retry-after', String(result.retryAfterSeconds));
+          const error = t.errThrottled.replace('{min}', minutes(result.retryAfterSeconds));
+          return html(reply, forgotPage({ lang, uid, goto, home, email, error }), 429);
+        }
+        // Sent after the answer, so its timing cannot tell whether the account exists.
+        result.delivery.catch((error: unknown) => request.log.error({ err: error }, 'reset mail not sent'));
+        return html(reply, forgotPage({ lang, uid, goto, home, email, sent: true }));
+      },
+    );
+
+    /** A used, expired or unknown reset link: say so and offer to ask again. */
+    const badResetLink = (reply: FastifyReply, lang: PageLang) => {
+      const t = pageText(lang);
+      return html(
+        reply,
+        messagePage(lang, 'errorTitle', t.resetBad, undefined, [
+          { href: `/accounts/forgot?lang=${lang}`, text: t.askAgain },
+          { href: home, text: t.backToProduct },
+        ]),
+        400,
+      );
+    };
+
+    app.get('/accounts/reset', { schema: { querystring: langQuery, hide: true } }, async (request, reply) => {
+      const lang = pickLang(request.query.lang);
+      const token = request.query.token ?? '';
+      if (!(await service.resetTokenValid(token))) return badResetLink(reply, lang);
+      return html(reply, resetPage({ lang, token, goto: ownPage(request.query.goto) }));
+    });
+
+    app.post(
+      '/accounts/reset',
+      { schema: { querystring: langQuery, body: resetBody, hide: true } },
+      async (request, reply) => {
+        const lang = pickLang(request.query.lang);
+        const t = pageText(lang);
+        const goto = ownPage(request.query.goto);
+        const { token, password } = request.body;
+        const result = await service.resetPassword({ token, password });
+        if (!result.ok && result.error === 'token_bad') return badResetLink(reply, lang);
+        if (!result.ok) {
+          const error = t[REGISTER_ERRORS[result.error]!];
+          return html(reply, resetPage({ lang, token, goto, error }), 400);
+        }
+        return html(
+          reply,
+          messagePage(lang, 'resetTitle', t.resetDone, undefined, [
+            { href: goto ?? home, text: t.backToProduct },
+          ]),
         );
       },
     );
@@ -181,9 +382,21 @@ export function accountsRoutes(deps: {
         const lang = pickLang(request.query.lang);
         const ok = await service.verifyEmail(request.query.token ?? '');
         const t = pageText(lang);
+        // Always a way on: back to the product page the sign-up started from (else the start
+        // page); after a bad link also the account page, where a new link can be sent.
+        const back = { href: ownPage(request.query.goto) ?? home, text: t.backToProduct };
+        const actions = ok
+          ? [back]
+          : [back, { href: `/accounts/account?lang=${lang}`, text: t.overviewTitle }];
         return html(
           reply,
-          messagePage(lang, ok ? 'verified' : 'errorTitle', ok ? t.verifyOk : t.verifyBad),
+          messagePage(
+            lang,
+            ok ? 'verified' : 'errorTitle',
+            ok ? t.verifyOk : t.verifyBad,
+            undefined,
+            actions,
+          ),
           ok ? 200 : 400,
         );
       },
@@ -193,11 +406,16 @@ export function accountsRoutes(deps: {
       '/accounts/account',
       { schema: { querystring: langQuery, hide: true } },
       async (request, reply) => {
-        const lang = pickLang(request.query.lang);
         const account = await signedInAccount(provider, service, request.raw, reply);
+        const lang = pickLang(request.query.lang ?? account?.lang ?? request.headers['accept-language']);
         return html(
           reply,
-          overviewPage({ lang, email: account?.email ?? null, verified: Boolean(account?.emailVerifiedAt) }),
+          overviewPage({
+            lang,
+            home,
+            email: account?.email ?? null,
+            verified: Boolean(account?.emailVerifiedAt),
+          }),
         );
       },
     );
@@ -206,21 +424,30 @@ export function accountsRoutes(deps: {
       '/accounts/account/resend',
       { schema: { querystring: langQuery, hide: true } },
       async (request, reply) => {
-        const lang = pickLang(request.query.lang);
         // A cross-site form must not trigger mail: the browser's Origin has to be our own host.
         const origin = request.headers.origin;
-        if (origin && new URL(origin).host !== request.host)
+        if (origin && new URL(origin).host !== request.host) {
+          const lang = pickLang(request.query.lang ?? request.headers['accept-language']);
           return html(reply, messagePage(lang, 'errorTitle', pageText(lang).forbidden), 403);
+        }
         const account = await signedInAccount(provider, service, request.raw, reply);
-        if (account) await service.resendVerification(account.id, lang);
+        const lang = pickLang(request.query.lang ?? account?.lang ?? request.headers['accept-language']);
+        const t = pageText(lang);
+        // Without a language in the address the mail goes out in the account's own.
+        const mailLang = request.query.lang ? lang : undefined;
+        const sent = account ? await service.resendVerification(account.id, mailLang) : undefined;
+        if (sent && !sent.ok) reply.header('retry-after', String(sent.retryAfterSeconds));
         return html(
           reply,
           overviewPage({
             lang,
+            home,
             email: account?.email ?? null,
             verified: Boolean(account?.emailVerifiedAt),
-            notice: pageText(lang).resent,
+            notice:
+              sent && !sent.ok ? t.errThrottled.replace('{min}', minutes(sent.retryAfterSeconds)) : t.resent,
           }),
+          sent && !sent.ok ? 429 : 200,
         );
       },
     );

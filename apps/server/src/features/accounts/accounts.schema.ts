@@ -34,10 +34,18 @@ export const accountCredentials = pgTable('account_credentials', {
   /** sha256 of the pending verification token (the mail carries the token itself). */
   verifyTokenHash: text('verify_token_hash'),
   verifyExpiresAt: timestamp('verify_expires_at', { withTimezone: true }),
+  /** The page language at sign-up (§9 code): account mail is written in it. */
+  lang: text('lang').notNull().default('en'),
+  /** sha256 of the one live password-reset token; a new request or its use clears the old one. */
+  resetTokenHash: text('reset_token_hash'),
+  resetExpiresAt: timestamp('reset_expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-in counters per key ('account:<email>' or 'ip:<address>') in a fixed window. */
+/**
+ * Counters per key in a fixed window: failed sign-ins ('account:<email>', 'ip:<address>') and
+ * account mail asked for ('reset-mail:<email>', 'reset-ip:<address>', 'verify-mail:<account id>').
+ */
 export const accountLoginFailures = pgTable('account_login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),

@@ -79,6 +79,10 @@ export function createAuthFeature(deps: {
       });
     },
   });
+  // A password reset on the embedded provider signs the account out of our API everywhere too.
+  embedded?.service.onPasswordReset((accountId) =>
+    deps.sessions.revokeIdentity(EMBEDDED_ISSUER_NAME, accountId),
+  );
   return defineFeature({
     service,
     routes: [authRoutes(service, { secureCookies: origin.startsWith('https:') })],

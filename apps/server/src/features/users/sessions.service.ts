@@ -32,6 +32,11 @@ export function createSessionsService(deps: { repo: UsersRepo; signer: TokenSign
       cache.forgetSession(sessionId);
       await deps.repo.revokeSession(sessionId, now());
     },
+    /** Ends every session of an identity's account (its password was reset): all its tokens stop. */
+    async revokeIdentity(issuer: string, subject: string): Promise<void> {
+      const ids = await deps.repo.revokeIdentitySessions(issuer, subject, now());
+      for (const id of ids) cache.forgetSession(id);
+    },
   };
 }
 export type SessionsService = ReturnType<typeof createSessionsService>;

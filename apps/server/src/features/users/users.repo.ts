@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { sessions, users } from './users.schema';
 
@@ -81,6 +81,19 @@ export function createUsersRepo(db: Db) {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+    /** Revokes every live session of the account of an identity; returns their ids. */
+    async revokeIdentitySessions(issuer: string, subject: string, now: Date): Promise<string[]> {
+      const owner = db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.issuer, issuer), eq(users.subject, subject)));
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(inArray(sessions.userId, owner), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.map((r) => r.id);
     },
   };
 }
