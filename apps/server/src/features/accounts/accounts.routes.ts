@@ -7,7 +7,7 @@ import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import type { AccountsService } from './accounts.service';
 import { ACCOUNTS_PATH } from './accounts.provider';
-import { pageText, pickLang, type PageLang, type PageText } from './accounts.i18n';
+import { pageText, pickLang, throttledText, type PageLang, type PageText } from './accounts.i18n';
 import {
   ASSETS,
   cookieCheckPage,
@@ -136,11 +136,11 @@ export function accountsRoutes(deps: {
         const result = await service.authenticate({ email, password, ip: request.ip });
         if (result.ok) return finishLogin(request, reply, result.accountId);
         if (result.error === 'throttled') {
-          const minutes = String(Math.max(1, Math.ceil(result.retryAfterSeconds / 60)));
+          const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
           reply.header('retry-after', String(result.retryAfterSeconds));
           return html(
             reply,
-            loginPage({ uid: details.uid, lang, email, error: t.errThrottled.replace('{min}', minutes) }),
+            loginPage({ uid: details.uid, lang, email, error: throttledText(lang, minutes) }),
             429,
           );
         }

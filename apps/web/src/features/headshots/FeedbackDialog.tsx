@@ -61,7 +61,7 @@ export function FeedbackDialog({
                     type="button"
                     role="radio"
                     aria-checked={rating === n}
-                    aria-label={t('headshots.feedback.stars', { n: n })}
+                    aria-label={t('headshots.feedback.stars', { count: n })}
                     className={n <= rating ? `${styles.star} ${styles.starOn}` : styles.star}
                     onClick={() => setRating(n)}
                   >
