@@ -33,7 +33,7 @@ test.describe('AI Covers', () => {
     await signUp(page, '/covers');
     // A new account has the 1-credit gift (§6): the first download spends it.
     await expect(balance(page)).toHaveText('1');
-    const first = await makeCover(page, 'Velvet', 'First song.wav');
+    await makeCover(page, 'Velvet', 'First song.wav');
     const firstDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
     // The download popup: MP3 320k is chosen unless another format is picked.
@@ -48,7 +48,7 @@ test.describe('AI Covers', () => {
     await expect(page.getByRole('button', { name: 'Download again' })).toBeVisible();
 
     // A second cover at 0 credits: the download opens the credits-limit dialog instead.
-    const second = await makeCover(page, 'Ember', 'Second song.wav');
+    await makeCover(page, 'Ember', 'Second song.wav');
     await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
     await page.getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
     const limit = page.getByTestId('credits-limit-buy');
@@ -79,8 +79,9 @@ test.describe('AI Covers', () => {
     // Both downloads are consumption records; My covers lists both covers.
     await page.goto(app('/account/credits'));
     await expect(page.getByTestId('credits-center-balance')).toHaveText('99');
-    await expect(page.getByTestId('consumption-records')).toContainText(first);
-    await expect(page.getByTestId('consumption-records')).toContainText(second);
+    // Each names the song and voice it paid for.
+    await expect(page.getByTestId('consumption-records')).toContainText('“First song” sung by Velvet');
+    await expect(page.getByTestId('consumption-records')).toContainText('“Second song” sung by Ember');
     await page.goto(app('/covers'));
     await expect(page.getByRole('link', { name: 'First song.wav' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Second song.wav' })).toBeVisible();

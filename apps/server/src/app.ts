@@ -32,6 +32,7 @@ import { createBillingFeature } from './features/billing/billing.feature';
 import { createCategoriesFeature } from './features/categories/categories.feature';
 import { createCoverArtFeature } from './features/cover-art/cover-art.feature';
 import { createCoversFeature } from './features/covers/covers.feature';
+import { createCoverDescriber } from './features/covers/covers.describe';
 import { createFeedbackFeature } from './features/feedback/feedback.feature';
 import { createCreditsFeature } from './features/credits/credits.feature';
 import { createHeadshotsFeature } from './features/headshots/headshots.feature';
@@ -147,6 +148,10 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   // sign-in moves visitor work to the account and gathers user info from the features that own it.
   // a paid headshot order becomes the headshot feature's entitlement (and only then do packs sell);
   credits.service.registerTaskLookup('ai-covers', covers.service.taskLookup);
+  // The credit records name what a charge paid for (song and voice) through the feature owning it.
+  credits.service.registerRecordDescriber('ai-covers', createCoverDescriber({ db, engine }));
+  // The library lists what the user uploaded: a declined headshot photo is a refused upload.
+  library.service.registerRefusedFiles(headshots.declinedPhotoFiles);
   billing.service.registerHeadshots(headshots.entitlements);
   covers.service.registerRemovalHook(coverArt.service.removeCoverArt);
   auth.service.registerVisitorClaim('storage', storage.files.claimVisitorFiles);

@@ -169,6 +169,18 @@ export const acquisitionRecord = z.object({
   expired: z.boolean(),
   refunded: z.number().int(),
 });
+/**
+ * What a charge paid for, as the feature that owns the task describes it: a cover's song title and
+ * voice, a headshot pack's name. `deleted` when the task is gone (the record stays).
+ */
+export const recordSubject = z.object({
+  /** The song title of a cover, the name of a headshot pack; null when deleted. */
+  title: z.string().nullable(),
+  /** The voice that sang the cover; null for other tools or when deleted. */
+  voice: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type RecordSubject = z.infer<typeof recordSubject>;
 export const consumptionRecord = z.object({
   id: z.number().int(),
   date: z.string(),
@@ -177,6 +189,8 @@ export const consumptionRecord = z.object({
   kind: toolKind,
   task: z.string(),
   amount: z.number().int(),
+  /** What the charge was for; null for tools whose tasks are not described (see `task`). */
+  subject: recordSubject.nullable(),
 });
 export type AcquisitionRecord = z.infer<typeof acquisitionRecord>;
 export type ConsumptionRecord = z.infer<typeof consumptionRecord>;

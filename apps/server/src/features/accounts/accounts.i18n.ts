@@ -1,4 +1,5 @@
 import { languageTags, negotiateLanguage } from '@ai-covers/contracts';
+import { plural, type PluralForms } from '../../platform/format/plural';
 
 /** Copy of the account provider's pages in the product's languages (§9: de en es fr id it pt ko ja). */
 export const PAGE_LANGS = ['en', 'de', 'es', 'fr', 'id', 'it', 'pt', 'ko', 'ja'] as const;
@@ -14,7 +15,6 @@ const en = {
   noAccount: 'New here?',
   haveAccount: 'Already have an account?',
   errInvalid: 'Wrong email or password.',
-  errThrottled: 'Too many attempts. Try again in {min} minutes.',
   errOutOfSpace: 'The server is out of space. Try again later.',
   errEmailTaken: 'An account with this email already exists.',
   errEmailInvalid: 'Enter a valid email address.',
@@ -77,7 +77,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: 'Neu hier?',
     haveAccount: 'Schon ein Konto?',
     errInvalid: 'E-Mail oder Passwort ist falsch.',
-    errThrottled: 'Zu viele Versuche. Bitte in {min} Minuten erneut versuchen.',
     errOutOfSpace: 'Auf dem Server ist kein Speicherplatz mehr frei. Bitte später erneut versuchen.',
     errEmailTaken: 'Ein Konto mit dieser E-Mail gibt es bereits.',
     errEmailInvalid: 'Bitte eine gültige E-Mail-Adresse eingeben.',
@@ -138,7 +137,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: '¿Eres nuevo?',
     haveAccount: '¿Ya tienes una cuenta?',
     errInvalid: 'Correo o contraseña incorrectos.',
-    errThrottled: 'Demasiados intentos. Vuelve a intentarlo en {min} minutos.',
     errOutOfSpace: 'El servidor se ha quedado sin espacio. Inténtalo más tarde.',
     errEmailTaken: 'Ya existe una cuenta con este correo.',
     errEmailInvalid: 'Introduce un correo electrónico válido.',
@@ -198,7 +196,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: 'Nouveau ici ?',
     haveAccount: 'Vous avez déjà un compte ?',
     errInvalid: 'E-mail ou mot de passe incorrect.',
-    errThrottled: 'Trop de tentatives. Réessayez dans {min} minutes.',
     errOutOfSpace: "Le serveur n'a plus d'espace disque. Réessayez plus tard.",
     errEmailTaken: 'Un compte existe déjà avec cet e-mail.',
     errEmailInvalid: 'Saisissez une adresse e-mail valide.',
@@ -259,7 +256,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: 'Baru di sini?',
     haveAccount: 'Sudah punya akun?',
     errInvalid: 'Email atau kata sandi salah.',
-    errThrottled: 'Terlalu banyak percobaan. Coba lagi dalam {min} menit.',
     errOutOfSpace: 'Ruang penyimpanan server penuh. Coba lagi nanti.',
     errEmailTaken: 'Akun dengan email ini sudah ada.',
     errEmailInvalid: 'Masukkan alamat email yang valid.',
@@ -318,7 +314,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: 'Sei nuovo?',
     haveAccount: 'Hai già un account?',
     errInvalid: 'Email o password errate.',
-    errThrottled: 'Troppi tentativi. Riprova tra {min} minuti.',
     errOutOfSpace: 'Il server ha esaurito lo spazio. Riprova più tardi.',
     errEmailTaken: 'Esiste già un account con questa email.',
     errEmailInvalid: 'Inserisci un indirizzo email valido.',
@@ -379,7 +374,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: 'Novo por aqui?',
     haveAccount: 'Já tem uma conta?',
     errInvalid: 'E-mail ou senha incorretos.',
-    errThrottled: 'Muitas tentativas. Tente novamente em {min} minutos.',
     errOutOfSpace: 'O servidor está sem espaço. Tente novamente mais tarde.',
     errEmailTaken: 'Já existe uma conta com este e-mail.',
     errEmailInvalid: 'Digite um endereço de e-mail válido.',
@@ -439,7 +433,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: '처음이신가요?',
     haveAccount: '이미 계정이 있으신가요?',
     errInvalid: '이메일 또는 비밀번호가 올바르지 않습니다.',
-    errThrottled: '시도 횟수가 너무 많습니다. {min}분 후에 다시 시도하세요.',
     errOutOfSpace: '서버 저장 공간이 부족합니다. 나중에 다시 시도하세요.',
     errEmailTaken: '이 이메일로 된 계정이 이미 있습니다.',
     errEmailInvalid: '올바른 이메일 주소를 입력하세요.',
@@ -498,7 +491,6 @@ const TEXT: Record<PageLang, PageText> = {
     noAccount: '初めてですか？',
     haveAccount: 'すでにアカウントをお持ちですか？',
     errInvalid: 'メールアドレスまたはパスワードが違います。',
-    errThrottled: '試行回数が多すぎます。{min} 分後にもう一度お試しください。',
     errOutOfSpace: 'サーバーの空き容量がありません。しばらくしてからもう一度お試しください。',
     errEmailTaken: 'このメールアドレスのアカウントはすでに存在します。',
     errEmailInvalid: '有効なメールアドレスを入力してください。',
@@ -559,4 +551,40 @@ export function pickLang(value: unknown): PageLang {
 /** The copy for one language. */
 export function pageText(lang: PageLang): PageText {
   return TEXT[lang];
+}
+
+/** "Too many attempts" with the minutes to wait, in the plural forms of each language (CLDR). */
+export const THROTTLED: Record<PageLang, PluralForms> = {
+  en: {
+    one: 'Too many attempts. Try again in {count} minute.',
+    other: 'Too many attempts. Try again in {count} minutes.',
+  },
+  de: {
+    one: 'Zu viele Versuche. Bitte in {count} Minute erneut versuchen.',
+    other: 'Zu viele Versuche. Bitte in {count} Minuten erneut versuchen.',
+  },
+  es: {
+    one: 'Demasiados intentos. Vuelve a intentarlo en {count} minuto.',
+    other: 'Demasiados intentos. Vuelve a intentarlo en {count} minutos.',
+  },
+  fr: {
+    one: 'Trop de tentatives. Réessayez dans {count} minute.',
+    other: 'Trop de tentatives. Réessayez dans {count} minutes.',
+  },
+  id: { other: 'Terlalu banyak percobaan. Coba lagi dalam {count} menit.' },
+  it: {
+    one: 'Troppi tentativi. Riprova tra {count} minuto.',
+    other: 'Troppi tentativi. Riprova tra {count} minuti.',
+  },
+  pt: {
+    one: 'Muitas tentativas. Tente novamente em {count} minuto.',
+    other: 'Muitas tentativas. Tente novamente em {count} minutos.',
+  },
+  ko: { other: '시도 횟수가 너무 많습니다. {count}분 후에 다시 시도하세요.' },
+  ja: { other: '試行回数が多すぎます。{count} 分後にもう一度お試しください。' },
+};
+
+/** The too-many-attempts message for a wait of `minutes`. */
+export function throttledText(lang: PageLang, minutes: number): string {
+  return plural(lang, THROTTLED[lang], minutes);
 }

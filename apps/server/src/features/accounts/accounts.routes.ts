@@ -7,7 +7,7 @@ import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import type { AccountsService } from './accounts.service';
 import { ACCOUNTS_PATH } from './accounts.provider';
-import { pageText, pickLang, type PageLang, type PageText } from './accounts.i18n';
+import { pageText, pickLang, throttledText, type PageLang, type PageText } from './accounts.i18n';
 import {
   ASSETS,
   cookieCheckPage,
@@ -63,8 +63,8 @@ const REGISTER_ERRORS: Record<string, keyof PageText> = {
   email_taken: 'errEmailTaken',
 };
 
-/** Minutes to show in "try again in {min} minutes". */
-const minutes = (seconds: number) => String(Math.max(1, Math.ceil(seconds / 60)));
+/** Whole minutes to show in "try again in N minutes". */
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 /**
  * The embedded account provider under /accounts: our own pages (sign in, create account, account
@@ -205,7 +205,6 @@ export function accountsRoutes(deps: {
         if (result.ok && service.mustVerify(result)) return pending(reply, details, lang, result.accountId);
         if (result.ok) return finishLogin(request, reply, result.accountId);
         if (result.error === 'throttled') {
-          const wait = minutes(result.retryAfterSeconds);
           reply.header('retry-after', String(result.retryAfterSeconds));
           return html(
             reply,
@@ -214,7 +213,7 @@ export function accountsRoutes(deps: {
               lang,
               email,
               goto: ownPage(details.params.goto),
-              error: t.errThrottled.replace('{min}', wait),
+              error: throttledText(lang, minutes(result.retryAfterSeconds)),
             }),
             429,
           );
@@ -290,7 +289,7 @@ export function accountsRoutes(deps: {
         if (sent.ok) return pending(reply, details, lang, account.id, { notice: t.resent });
         reply.header('retry-after', String(sent.retryAfterSeconds));
         return pending(reply, details, lang, account.id, {
-          error: t.errThrottled.replace('{min}', minutes(sent.retryAfterSeconds)),
+          error: throttledText(lang, minutes(sent.retryAfterSeconds)),
           status: 429,
         });
       },
@@ -323,7 +322,7 @@ export function accountsRoutes(deps: {
           return html(reply, forgotPage({ lang, uid, goto, home, email, error: t.errEmailInvalid }), 400);
         if (!result.ok) {
           reply.header('retry-after', String(result.retryAfterSeconds));
-          const error = t.errThrottled.replace('{min}', minutes(result.retryAfterSeconds));
+          const error = throttledText(lang, minutes(result.retryAfterSeconds));
           return html(reply, forgotPage({ lang, uid, goto, home, email, error }), 429);
         }
         // Sent after the answer, so its timing cannot tell whether the account exists.
@@ -444,8 +443,7 @@ export function accountsRoutes(deps: {
             home,
             email: account?.email ?? null,
             verified: Boolean(account?.emailVerifiedAt),
-            notice:
-              sent && !sent.ok ? t.errThrottled.replace('{min}', minutes(sent.retryAfterSeconds)) : t.resent,
+            notice: sent && !sent.ok ? throttledText(lang, minutes(sent.retryAfterSeconds)) : t.resent,
           }),
           sent && !sent.ok ? 429 : 200,
         );

@@ -148,6 +148,8 @@ export function creditsRoutes(credits: CreditsService, integral: IntegralService
         schema: {
           tags: ['credits'],
           summary: 'Acquisition or consumption records, newest first',
+          description:
+            'Consumption rows carry subject: what the charge paid for as the feature owning the task names it (a cover: song title and voice; deleted: true once the task is gone); null for tools that name no tasks.',
           security: bearer,
           querystring: recordsQuery,
           response: { 200: envelopeOf(recordsData) },

@@ -10,12 +10,14 @@ import {
   type DeductData,
   type LotSource,
   type MembershipItem,
+  type RecordSubject,
   type ToolKind,
   type VerifyData,
 } from '@ai-covers/contracts';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { CreditsRepo, LedgerOps, MembershipRow, Tx } from './credits.repo';
 import { formatDate } from '../../platform/format/format-date';
+import { countOf } from '../../platform/format/plural';
 import { addMonths, monthStart } from './credits-time';
 
 /**
@@ -31,6 +33,16 @@ export type TaskLookup = (taskId: string) => Promise<{ userId: number | null; re
  * caller's own, so each account's charges for it are its own and never block another account.
  */
 export type TaskLookups = Partial<Record<ToolKind, TaskLookup>>;
+
+/**
+ * How the feature that owns a tool's tasks describes some of one account's tasks for its credit
+ * records, in one batch (one query per records page, not one per row): a task it knows maps to its
+ * title (song, pack name) and voice; a task missing from the answer is gone (deleted).
+ */
+export type RecordDescriber = (
+  userId: number,
+  taskIds: string[],
+) => Promise<Map<string, { title: string; voice: string | null }>>;
 
 export interface GrantInput {
   source: LotSource;
@@ -82,6 +94,7 @@ export function toMembershipItem(m: MembershipRow, now: Date): MembershipItem {
 export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date; tasks?: TaskLookups }) {
   const { repo } = deps;
   const tasks: TaskLookups = { ...deps.tasks };
+  const describers = new Map<string, RecordDescriber>();
   const now = deps.now ?? (() => new Date());
 
   /** Grants a lot inside an open transaction (used by fulfilment, conversion, presents). */
@@ -97,6 +110,31 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
       details: input.details,
       orderId: input.orderId ?? null,
     });
+  }
+
+  /** Subjects of a page of records keyed 'kind\ntask': one describer call per tool on the page. */
+  async function describeTasks(userId: number, rows: { kind: string; taskId: string }[]) {
+    const out = new Map<string, RecordSubject>();
+    const byKind = new Map<string, Set<string>>();
+    for (const r of rows) {
+      if (!describers.has(r.kind)) continue;
+      byKind.set(r.kind, (byKind.get(r.kind) ?? new Set()).add(r.taskId));
+    }
+    await Promise.all(
+      [...byKind].map(async ([kind, ids]) => {
+        const known = await describers.get(kind)!(userId, [...ids]);
+        for (const id of ids) {
+          const d = known.get(id);
+          out.set(
+            `${kind}\n${id}`,
+            d
+              ? { title: d.title, voice: d.voice, deleted: false }
+              : { title: null, voice: null, deleted: true },
+          );
+        }
+      }),
+    );
+    return out;
   }
 
   async function memberStateIn(ops: LedgerOps, userId: number, at: Date) {
@@ -171,14 +209,14 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
           if (member) {
             throw new AppError(
               Code.verifyLimit,
-              `This month's membership allowance is used up and the balance is ${available} credits; ${credits} needed`,
+              `This month's membership allowance is used up and the balance is ${countOf(available, 'credit')}; ${credits} needed`,
             );
           }
           throw new AppError(
             Code.notAvailable,
             input.purpose === 'download'
               ? Msg.notEnoughCreditsDownload
-              : `Insufficient credit balance: this feature consumes ${credits} credits, purchase more`,
+              : `Insufficient credit balance: this feature consumes ${countOf(credits, 'credit')}, purchase more`,
           );
         }
         return consume(ops, userId, input, credits, 0, at, lots);
@@ -277,6 +315,7 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
     async consumptions(userId: number, page: number, pageSize: number) {
       const offset = (page - 1) * pageSize;
       const { total, rows } = await repo.listConsumptions(userId, pageSize, offset);
+      const subjects = await describeTasks(userId, rows);
       return {
         total,
         rows: rows.map((c): ConsumptionRecord => ({
@@ -287,8 +326,17 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
           kind: c.kind as ToolKind,
           task: c.taskId,
           amount: c.amount,
+          subject: subjects.get(`${c.kind}\n${c.taskId}`) ?? null,
         })),
       };
+    },
+
+    /**
+     * Lets the feature that owns a tool's tasks name them in the records (registered in app.ts);
+     * the wallet never reads another feature's tables.
+     */
+    registerRecordDescriber(kind: string, describe: RecordDescriber): void {
+      describers.set(kind, describe);
     },
 
     /** The scheduled expiry sweep: unspent credits of expired lots are written off as expired. */
@@ -370,6 +418,6 @@ async function consume(
 function describeUse(input: DeductInput, credits: number, allowanceUnits: number): string {
   const cost = CREDIT_COSTS[input.kind];
   const measure = cost.unit === 'seconds' ? `${input.units} s` : `${input.units}×`;
-  const paid = credits > 0 ? `${credits} credits` : allowanceUnits > 0 ? 'membership' : 'free';
+  const paid = credits > 0 ? countOf(credits, 'credit') : allowanceUnits > 0 ? 'membership' : 'free';
   return `${input.kind} ${input.purpose} (${measure}): ${paid}`;
 }

@@ -11,6 +11,7 @@ import type { FilesService } from '../storage/files.service';
 import { startHeadshotsJobs } from './headshots.jobs';
 import { createReadyNotifier } from './headshots.mail';
 import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
+import { createDeclinedPhotoFiles } from './headshots.describe';
 import { headshotsRoutes } from './headshots.routes';
 import { createHeadshotsService } from './headshots.service';
 import { createZipLinks } from './zip-links';
@@ -76,6 +77,8 @@ export function createHeadshotsFeature(deps: {
       refundIn: (tx: Tx, orderId: number, at: Date) => entitlementOps(tx).refund(orderId, at),
       available: (userId: number) => repo.availableByPlan(userId),
     },
+    /** For the library: files of declined photos (refused uploads), which it leaves out. */
+    declinedPhotoFiles: createDeclinedPhotoFiles({ repo }),
     routes: [headshotsRoutes(service, { store: deps.store, publicUrl: settings.PUBLIC_URL })],
     startJobs: (queue, log) =>
       startHeadshotsJobs({

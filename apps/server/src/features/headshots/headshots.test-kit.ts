@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/context';
 import { getToken, putObject, type Headers } from '../storage/storage.test-kit';
+import { createHeadshotsRepo } from './headshots.repo';
 import { headshotPackTasks } from './headshots.schema';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -183,4 +184,14 @@ export async function seedHeadshotPack(ctx: TestContext, userId: number): Promis
     progress: 1,
   });
   return id;
+}
+
+/** Writes a photo check's outcome as the check job does, without running the detector (other features' tests). */
+export async function setPhotoCheck(ctx: TestContext, photoId: string, status: 'approved' | 'declined') {
+  const check = { reasons: status === 'declined' ? ['NO_FACE'] : [], data: {}, face: null };
+  await createHeadshotsRepo(ctx.database.db).setCheck(
+    photoId,
+    { ...check, status, width: 640, height: 640, format: 'jpeg' },
+    new Date(),
+  );
 }

@@ -42,9 +42,21 @@ export function keepExtension(name: string, current: string): string {
   return name.slice(0, RENAME_MAX_CHARS - tail.length).trimEnd() + tail;
 }
 
-/** The cloud file library (§2 account area): list, rename, delete, export of the caller's files. */
+/**
+ * Files of an owner that a feature refused after they were stored and keeps for its own page (a
+ * declined headshot photo stays beside its reason until replaced): not something the user made.
+ */
+export type RefusedFiles = (owner: Owner) => Promise<number[]>;
+
+/**
+ * The cloud file library (§2 account area): list, rename, delete, export of the caller's files.
+ * It lists what the user uploaded (or fetched from a link) and nothing else: product outputs
+ * (results, previews, renders) are internal files, refused uploads never get a row or are named by
+ * the feature that refused them, and an upload that never completed has no row.
+ */
 export function createLibraryService(deps: { files: FilesService }) {
   const { files } = deps;
+  const refusedSources: RefusedFiles[] = [];
 
   async function toLibraryFile(row: StoredFile): Promise<LibraryFile> {
     const { url } = await files.readUrl(row);
@@ -72,10 +84,12 @@ export function createLibraryService(deps: { files: FilesService }) {
       const from = query.start ? parseLocalDate(query.start, query.tz, false) : null;
       const to = query.end ? parseLocalDate(query.end, query.tz, true) : null;
       if (from && to && from >= to) throw badRequest('query.end: must not be before start');
+      const refused = (await Promise.all(refusedSources.map((source) => source(owner)))).flat();
       const { rows, total } = await files.listOwnedFiles(owner, {
         types: query.type === 'all' ? null : [query.type],
         from,
         to,
+        exclude: refused,
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
       });
@@ -85,6 +99,11 @@ export function createLibraryService(deps: { files: FilesService }) {
         page: query.page,
         page_size: query.page_size,
       };
+    },
+
+    /** Lets a feature that refuses uploads after storing them keep those out of the list (app.ts). */
+    registerRefusedFiles(source: RefusedFiles): void {
+      refusedSources.push(source);
     },
 
     /** Renames one of the caller's files: ≤100 characters, unique among them (§5). */

@@ -11,6 +11,7 @@ import {
   lt,
   lte,
   ne,
+  notInArray,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -40,6 +41,8 @@ export interface ListFilter {
   to: Date | null;
   limit: number;
   offset: number;
+  /** Files to leave out: uploads a feature refused after they were stored (a declined photo). */
+  exclude?: number[];
 }
 
 /** All SQL of the files table (uploads, outputs, the library's reads and renames, claims, retention). */
@@ -50,6 +53,7 @@ export function createStorageRepo(db: Db) {
       if (filter.types) conditions.push(inArray(files.fileType, filter.types));
       if (filter.from) conditions.push(gte(files.createdAt, filter.from));
       if (filter.to) conditions.push(lt(files.createdAt, filter.to));
+      if (filter.exclude?.length) conditions.push(notInArray(files.id, filter.exclude));
       const where = and(...conditions);
       const [rows, totals] = await Promise.all([
         db

@@ -19,16 +19,37 @@ describe('the credits page of the account center (/account/credits)', () => {
           return contractResponse('creditsAccountData', makeCreditsAccount());
         if (input.startsWith('/v1/credits/records?type=consumption'))
           return contractResponse('consumptionRecordsData', {
-            total: 1,
+            total: 3,
             rows: [
               {
-                id: 1,
+                id: 3,
                 date: '2026-11-22 03:00',
                 type: 'credits',
                 details: 'x',
                 kind: 'ai-covers',
                 task: 'song-1',
                 amount: 1,
+                subject: { title: 'Summer Rain', voice: 'Velvet', deleted: false },
+              },
+              {
+                id: 2,
+                date: '2026-11-22 02:30',
+                type: 'credits',
+                details: 'x',
+                kind: 'ai-covers',
+                task: 'song-gone',
+                amount: 1,
+                subject: { title: null, voice: null, deleted: true },
+              },
+              {
+                id: 1,
+                date: '2026-11-22 02:10',
+                type: 'credits',
+                details: 'x',
+                kind: 'noise-reducer',
+                task: 'clip-7',
+                amount: 1,
+                subject: null,
               },
             ],
           });
@@ -67,7 +88,14 @@ describe('the credits page of the account center (/account/credits)', () => {
         </Providers>
       </MemoryRouter>,
     );
-    expect((await screen.findByTestId('consumption-records')).textContent).toContain('song-1');
+    await screen.findByTestId('consumption-records');
+    // What a charge paid for, in words: song and voice, a neutral label once deleted, never a raw id.
+    expect(screen.getAllByTestId('consumption-details').map((c) => c.textContent)).toEqual([
+      'Credits · “Summer Rain” sung by Velvet',
+      'Credits · Deleted cover',
+      'Credits',
+    ]);
+    expect(screen.getByTestId('consumption-records').textContent).not.toMatch(/song-1|song-gone|clip-7/);
     expect((await screen.findByTestId('acquisition-records')).textContent).toContain('100 credits');
     expect(screen.getByTestId('credits-center-balance').textContent).toBe('0');
     // No credits came from a previous version: no "From the previous version: 0".

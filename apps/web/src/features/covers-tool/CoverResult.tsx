@@ -38,10 +38,10 @@ export function CoverResult({ task }: { task: CoverTask }) {
   return (
     <section className={styles.result} aria-labelledby={captionId}>
       <h2 id={captionId} className={styles.subtitle}>
-        {t('coversTool.task.previewTitle', { seconds: COVER_LIMITS.previewSeconds })}
+        {t('coversTool.task.previewTitle', { count: COVER_LIMITS.previewSeconds })}
       </h2>
       <p className={styles.muted}>
-        {t('coversTool.task.previewNote', { seconds: COVER_LIMITS.previewSeconds })}
+        {t('coversTool.task.previewNote', { count: COVER_LIMITS.previewSeconds })}
       </p>
       {task.preview_url ? (
         <BeforeAfter

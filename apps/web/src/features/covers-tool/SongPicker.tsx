@@ -21,7 +21,7 @@ export function SongPicker({ upload, onPick }: { upload: Upload; onPick: (file: 
     <fieldset className={styles.step}>
       <legend className={styles.legend}>{t('coversTool.create.songStep')}</legend>
       <p id={hintId} className={styles.muted}>
-        {t('coversTool.create.songHint', { minutes: COVER_LIMITS.maxSongSeconds / 60 })}
+        {t('coversTool.create.songHint', { count: COVER_LIMITS.maxSongSeconds / 60 })}
       </p>
       <input
         ref={input}

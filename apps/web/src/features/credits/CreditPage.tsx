@@ -29,8 +29,8 @@ export function CreditPage() {
                     <td>{t(`wallet.tools.${kind}`)}</td>
                     <td>
                       {c.unit === 'count'
-                        ? t('wallet.creditPage.perUse', { n: c.credits })
-                        : t('wallet.creditPage.perSeconds', { n: c.credits, seconds: c.unitSize })}
+                        ? t('wallet.creditPage.perUse', { count: c.credits })
+                        : t('wallet.creditPage.perSeconds', { count: c.credits, seconds: c.unitSize })}
                     </td>
                   </tr>
                 );

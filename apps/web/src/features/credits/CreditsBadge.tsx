@@ -29,7 +29,7 @@ export function CreditsBadge() {
     >
       <span aria-hidden="true">◆</span>
       <span data-testid="credit-balance-value">{balance}</span>
-      <span>{t('wallet.credits')}</span>
+      <span>{t('wallet.credits', { count: balance })}</span>
     </button>
   );
 }

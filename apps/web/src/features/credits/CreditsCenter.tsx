@@ -42,6 +42,21 @@ function acquisitionDetails(r: AcquisitionRecord, t: TFunction): string {
 }
 
 /**
+ * The details column of a charge: how it was paid, then what it paid for as the feature that owns
+ * the task named it (a cover's song and voice), or that it was deleted. Raw task ids mean nothing
+ * to a reader, so a charge nobody describes shows how it was paid only.
+ */
+function consumptionDetails(r: ConsumptionRecord, t: TFunction): string {
+  const paid = r.type === 'membership' ? t('wallet.records.membership') : t('wallet.records.credits');
+  const s = r.subject;
+  if (!s) return paid;
+  if (s.deleted)
+    return `${paid} · ${r.kind === 'ai-covers' ? t('wallet.records.deletedCover') : t('wallet.records.deleted')}`;
+  const what = s.voice ? t('wallet.records.coverOf', { title: s.title, voice: s.voice }) : (s.title ?? '');
+  return what ? `${paid} · ${what}` : paid;
+}
+
+/**
  * One page of records as a table with its pager: the loading and empty states, the header row,
  * then a row per record (`cells` gives the cells of one record).
  */
@@ -97,7 +112,7 @@ function Acquisitions() {
           <td>{t(`wallet.source.${r.type}`)}</td>
           <td>
             {acquisitionDetails(r, t)}
-            {r.refunded > 0 ? ` · ${t('wallet.records.refunded', { n: r.refunded })}` : ''}
+            {r.refunded > 0 ? ` · ${t('wallet.records.refunded', { count: r.refunded })}` : ''}
           </td>
           <td className={styles.plus}>+{r.amount}</td>
           <td>{r.expired ? t('wallet.records.expired') : r.expiry}</td>
@@ -118,10 +133,7 @@ function Consumptions() {
         <>
           <td>{r.date}</td>
           <td>{t(`wallet.tools.${r.kind}`)}</td>
-          <td>
-            {r.type === 'membership' ? t('wallet.records.membership') : t('wallet.records.credits')} ·{' '}
-            {r.task}
-          </td>
+          <td data-testid="consumption-details">{consumptionDetails(r, t)}</td>
           <td className={styles.minus}>−{r.amount}</td>
         </>
       )}

@@ -30,7 +30,7 @@ export function CreditsConsumeDialog() {
           ? t('wallet.consume.body', { count: value })
           : t('wallet.consume.insufficient', { count: value })}
       </p>
-      <p className={styles.muted}>{t('wallet.limit.balance', { n: balance })}</p>
+      <p className={styles.muted}>{t('wallet.limit.balance', { count: balance })}</p>
       <div className={styles.actions}>
         {allowed ? (
           <button type="button" className={ui.button} onClick={() => settle(true)}>

@@ -24,8 +24,8 @@ export function CreditsLimitDialog() {
       title={t('wallet.limit.title')}
       testId="credits-limit-dialog"
     >
-      <p>{t('wallet.limit.body', { n: need })}</p>
-      <p className={styles.muted}>{t('wallet.limit.balance', { n: account.data?.balance ?? 0 })}</p>
+      <p>{t('wallet.limit.body', { count: need })}</p>
+      <p className={styles.muted}>{t('wallet.limit.balance', { count: account.data?.balance ?? 0 })}</p>
       <p className={styles.muted}>{t('wallet.prompt')}</p>
       <div className={styles.actions}>
         <button type="button" className={ui.button} onClick={handleBuy} data-testid="credits-limit-buy">

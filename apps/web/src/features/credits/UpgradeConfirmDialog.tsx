@@ -31,12 +31,15 @@ export function UpgradeConfirmDialog() {
     >
       {upgrade.data ? (
         <p role="status">
-          {t('wallet.upgrade.done', { n: upgrade.data.converted + (upgrade.data.bonus ?? 0) })}
+          {t('wallet.upgrade.done', { count: upgrade.data.converted + (upgrade.data.bonus ?? 0) })}
         </p>
       ) : (
         <>
           <p>
-            {t('wallet.upgrade.body', { points: info.data?.integral ?? 0, bonus: info.data?.bonus ?? 200 })}
+            {t('wallet.upgrade.body', {
+              points: t('wallet.units.points', { count: info.data?.integral ?? 0 }),
+              bonus: t('wallet.units.credits', { count: info.data?.bonus ?? 200 }),
+            })}
           </p>
           <p className={styles.muted}>{t('wallet.upgrade.validity')}</p>
         </>

@@ -54,7 +54,7 @@ export function FreeRunActions({
             onClick={() => run('trial')}
             data-testid="free-trial"
           >
-            {t('headshots.free.trial', { n: perStyle * styleIds.length || perStyle })}
+            {t('headshots.free.trial', { count: perStyle * styleIds.length || perStyle })}
           </button>
         ) : null}
         {plans.ab.pre_generation ? (
@@ -65,7 +65,7 @@ export function FreeRunActions({
             onClick={() => run('previews')}
             data-testid="free-previews"
           >
-            {t('headshots.free.previews', { n: HEADSHOT_PREVIEW_COUNT })}
+            {t('headshots.free.previews', { count: HEADSHOT_PREVIEW_COUNT })}
           </button>
         ) : null}
       </div>

@@ -106,7 +106,7 @@ function PackBody({ data }: { data: HeadshotPackDetailData }) {
   return (
     <div className={styles.stack}>
       <div className={styles.rowBetween}>
-        <h2 className={styles.cardTitle}>{t(`headshots.plan.${pack.plan}`, { n: pack.count })}</h2>
+        <h2 className={styles.cardTitle}>{t(`headshots.plan.${pack.plan}`, { count: pack.count })}</h2>
         <span className={styles.small} data-testid="pack-status">
           {t(`headshots.pack.status.${pack.status}`)}
         </span>

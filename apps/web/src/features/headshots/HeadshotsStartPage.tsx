@@ -13,12 +13,9 @@ import styles from './Headshots.module.css';
 export function HeadshotsStartPage() {
   const { t } = useTranslation();
   const langPath = useLangPath();
-  const values = {
-    min: HEADSHOT_LIMITS.minPhotos,
-    max: HEADSHOT_LIMITS.maxPhotos,
-    basic: HEADSHOT_PLANS.basic.results,
-    pro: HEADSHOT_PLANS.pro.results,
-    days: HEADSHOT_LIMITS.retentionDays,
+  const packs = {
+    basic: t('headshots.units.headshots', { count: HEADSHOT_PLANS.basic.results }),
+    pro: t('headshots.units.headshots', { count: HEADSHOT_PLANS.pro.results }),
   };
   return (
     <div className={styles.stack}>
@@ -47,12 +44,14 @@ export function HeadshotsStartPage() {
       <section className={ui.card}>
         <h2 className={styles.cardTitle}>{t('headshots.start.howTitle')}</h2>
         <ol className={ui.list}>
-          <li>{t('headshots.start.step1', values)}</li>
+          <li>
+            {t('headshots.start.step1', { min: HEADSHOT_LIMITS.minPhotos, count: HEADSHOT_LIMITS.maxPhotos })}
+          </li>
           <li>{t('headshots.start.step2')}</li>
-          <li>{t('headshots.start.step3', values)}</li>
-          <li>{t('headshots.start.step4', values)}</li>
+          <li>{t('headshots.start.step3', packs)}</li>
+          <li>{t('headshots.start.step4', { count: HEADSHOT_LIMITS.retentionDays })}</li>
         </ol>
-        <p className={styles.plans}>{t('headshots.plans', values)}</p>
+        <p className={styles.plans}>{t('headshots.plans', packs)}</p>
         <div className={styles.actionsRow}>
           <Link to={langPath(headshotPaths.upload)} className={ui.button} data-testid="start-upload">
             {t('headshots.start.cta')}

@@ -134,7 +134,10 @@ export function missingSteps(input: {
   const steps: { key: string; values?: Record<string, number> }[] = [];
   if (!input.agreed) steps.push({ key: 'headshots.submit.needAgreement' });
   if (!hasEnoughPhotos(input.approved, input.min))
-    steps.push({ key: 'headshots.submit.needPhotos', values: { min: input.min, approved: input.approved } });
+    steps.push({
+      key: 'headshots.submit.needPhotos',
+      values: { count: input.min, approved: input.approved },
+    });
   if (input.checking > 0) steps.push({ key: 'headshots.submit.needChecks' });
   if (input.declined > 0) steps.push({ key: 'headshots.submit.needReplace', values: { n: input.declined } });
   if (input.gender === null) steps.push({ key: 'headshots.submit.needGender' });
@@ -200,7 +203,10 @@ function SubmitPanel({
         </ul>
       ) : (
         <p className={styles.small}>
-          {t('headshots.submit.ready', { photos: approvedIds.length, n: plan?.results ?? 0 })}
+          {t('headshots.submit.ready', {
+            photos: t('headshots.units.photos', { count: approvedIds.length }),
+            headshots: t('headshots.units.headshots', { count: plan?.results ?? 0 }),
+          })}
         </p>
       )}
       {submit.isError ? (

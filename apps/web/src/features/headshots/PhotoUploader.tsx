@@ -76,10 +76,12 @@ export function PhotoUploader({
           {t('headshots.upload.photosTitle')}
         </h2>
         <span className={styles.counter} data-testid="photo-count">
-          {t('headshots.upload.count', { approved: approved.length, total: photos.length, max })}
+          {t('headshots.upload.count', { count: approved.length, total: photos.length, max })}
         </span>
       </div>
-      <p className={styles.small}>{t('headshots.upload.rules', { min: HEADSHOT_LIMITS.minPhotos, max })}</p>
+      <p className={styles.small}>
+        {t('headshots.upload.rules', { min: HEADSHOT_LIMITS.minPhotos, count: max })}
+      </p>
       <div className={styles.actionsRow}>
         <button type="button" className={ui.button} onClick={handleAddClick} data-testid="add-photos">
           {t('headshots.upload.add')}

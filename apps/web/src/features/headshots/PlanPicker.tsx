@@ -51,7 +51,7 @@ export function PlanPicker({
                   onChange={() => onPlan(p.id)}
                   data-testid={`plan-${p.id}`}
                 />
-                <span className={styles.planName}>{t(`headshots.plan.${p.id}`, { n: p.results })}</span>
+                <span className={styles.planName}>{t(`headshots.plan.${p.id}`, { count: p.results })}</span>
               </label>
               {item ? (
                 <span className={styles.price}>

@@ -42,7 +42,7 @@ export function RequirementsDialog({
           <div className={styles.scrollBox}>
             <h3 className={styles.smallHeading}>{t('headshots.requirements.photosTitle')}</h3>
             <ul className={ui.list}>
-              <li>{t('headshots.requirements.count', limits)}</li>
+              <li>{t('headshots.requirements.count', { min: limits.min, count: limits.max })}</li>
               <li>{t('headshots.requirements.formats', limits)}</li>
               <li>{t('headshots.requirements.alone')}</li>
               <li>{t('headshots.requirements.face')}</li>
@@ -52,7 +52,7 @@ export function RequirementsDialog({
             <h3 className={styles.smallHeading}>{t('headshots.requirements.termsTitle')}</h3>
             <p className={styles.small}>{t('headshots.requirements.terms')}</p>
             <h3 className={styles.smallHeading}>{t('headshots.requirements.privacyTitle')}</h3>
-            <p className={styles.small}>{t('headshots.requirements.privacy', limits)}</p>
+            <p className={styles.small}>{t('headshots.requirements.privacy', { count: limits.days })}</p>
           </div>
           <label htmlFor={boxId} className={styles.agree}>
             <input

@@ -61,7 +61,7 @@ export function SharedPack({ shareId }: { shareId: string }) {
         <h2 className={styles.cardTitle}>{t('headshots.share.title')}</h2>
         <span className={styles.small}>{formatDate(view.created_at)}</span>
       </div>
-      <p className={styles.small}>{t('headshots.share.text', { n: view.count })}</p>
+      <p className={styles.small}>{t('headshots.share.text', { count: view.count })}</p>
       <div className={styles.actionsRow} aria-label={t('headshots.share.actions')}>
         <a href={view.zip_url} className={ui.button} download data-testid="share-download-all">
           {t('headshots.detail.downloadAll', { n: view.results.length })}

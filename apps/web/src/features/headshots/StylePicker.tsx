@@ -33,7 +33,7 @@ export function StylePicker({
     <section className={ui.card} aria-labelledby="hs-style-title">
       <div className={styles.rowBetween}>
         <h2 id="hs-style-title" className={styles.cardTitle}>
-          {t(max > 1 ? 'headshots.style.titleMany' : 'headshots.style.titleOne', { max })}
+          {t(max > 1 ? 'headshots.style.titleMany' : 'headshots.style.titleOne', { count: max })}
         </h2>
         {max > 1 ? (
           <span
@@ -76,7 +76,7 @@ export function StylePicker({
                 <span className={styles.swatch} data-style={s.id} aria-hidden="true" />
                 <span>{s.name}</span>
                 <span className={styles.small}>
-                  {t('headshots.style.variants', { n: s.variants_per_photo })}
+                  {t('headshots.style.variants', { count: s.variants_per_photo })}
                 </span>
               </button>
             </li>

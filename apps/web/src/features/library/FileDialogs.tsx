@@ -54,7 +54,7 @@ export function RenameDialog({
               {trimmed.length}/{RENAME_MAX_CHARS}
             </p>
             {tooLong ? (
-              <p className={styles.error}>{t('library.nameTooLong', { max: RENAME_MAX_CHARS })}</p>
+              <p className={styles.error}>{t('library.nameTooLong', { count: RENAME_MAX_CHARS })}</p>
             ) : null}
             {error ? (
               <p className={styles.error} role="alert">

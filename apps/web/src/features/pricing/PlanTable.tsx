@@ -34,10 +34,10 @@ export function PlanTable({
             </th>
             <td className={styles.detail}>
               {item.type === 'package'
-                ? t('wallet.pricing.packDetail', { n: item.credits })
+                ? t('wallet.pricing.packDetail', { count: item.credits })
                 : item.type === 'subscription'
                   ? t('wallet.pricing.memberDetail')
-                  : t('wallet.pricing.headshotDetail', { n: item.photos })}
+                  : t('wallet.pricing.headshotDetail', { count: item.photos })}
             </td>
             <td className={styles.tablePrice}>
               {formatPrice(item.price_cents, item.currency, i18n.language)}

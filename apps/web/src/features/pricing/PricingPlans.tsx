@@ -38,10 +38,10 @@ function PlanCard({
       </p>
       <p className={styles.detail}>
         {item.type === 'package'
-          ? t('wallet.pricing.packDetail', { n: item.credits })
+          ? t('wallet.pricing.packDetail', { count: item.credits })
           : item.type === 'subscription'
             ? t('wallet.pricing.memberDetail')
-            : t('wallet.pricing.headshotDetail', { n: item.photos })}
+            : t('wallet.pricing.headshotDetail', { count: item.photos })}
       </p>
       <button
         type="button"
