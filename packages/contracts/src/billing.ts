@@ -49,9 +49,7 @@ export function isSafeReturnPath(path: string): boolean {
   if (path.length > 512 || !RETURN_PATH_CHARS.test(path)) return false;
   const route = path.split('?')[0]!;
   if (/%(2f|5c)/i.test(route)) return false;
-  return route
-    .split('/')
-    .every((segment) => !/^(\.|%2e){1,2}$/i.test(segment));
+  return route.split('/').every((segment) => !/^(\.|%2e){1,2}$/i.test(segment));
 }
 
 /** A path on our own site (under its base path) to come back to after checkout: see isSafeReturnPath. */

@@ -115,7 +115,8 @@ export function createBillingService(deps: BillingDeps) {
       const item = findSku(sku);
       if (!item) throw badRequest(`sku: unknown product ${sku}`);
       // The buyer comes back here: only a page of this app (the route validated it; so does the service).
-      if (!isSafeReturnPath(returnPath)) throw badRequest('return_path: must be a path on this site, like /pricing');
+      if (!isSafeReturnPath(returnPath))
+        throw badRequest('return_path: must be a path on this site, like /pricing');
       if (item.type === 'headshot' && !headshots)
         throw new AppError(Code.notAvailable, 'Headshot packs are not on sale at the moment.', 403);
       const order = await repo.insertOrder({

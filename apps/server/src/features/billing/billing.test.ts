@@ -118,7 +118,13 @@ describe('checkout through the sandbox', () => {
     const unknown = await post('/v1/billing/checkout', auth, { sku: 'free-money' });
     expect(unknown.json()).toMatchObject({ code: 1, msg: 'sku: unknown product free-money' });
     const aboveBase = ['/../evil', '/covers/%2e%2E/%2e%2e/admin', '/./x', '/covers%2f..%2fx'];
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'pricing', ...aboveBase]) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'pricing',
+      ...aboveBase,
+    ]) {
       const res = await post('/v1/billing/checkout', auth, { sku: 'credits-100', return_path: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().msg).toMatch(/^body\.return_path: /);
