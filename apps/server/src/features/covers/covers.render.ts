@@ -23,7 +23,7 @@ import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { keepRenderAssets, ownVocalsFile, renderAssetOutputs } from './covers.render-assets';
 import type { CoverAssetsRepo } from './covers.assets.repo';
-import { coverFileName } from './covers.view';
+import { coverFileName, coverTitle } from './covers.view';
 
 /**
  * Engine failures caused by the song itself, each with the product's own sentence: the engine's
@@ -243,7 +243,7 @@ async function keepOutputs(
   const store = async (file: string, suffix: string) => {
     const out = await deps.files.storeOutput(owner, {
       body: fs.createReadStream(file),
-      fileName: coverFileName(task.songName, voice, suffix),
+      fileName: coverFileName(coverTitle(task), voice, suffix),
       kind: 'ai-covers',
       action: 'cover',
     });

@@ -23,6 +23,7 @@ import type { CoverTaskRow } from './covers.schema';
 import type { RenderEnqueuer } from './covers.enqueue';
 import {
   coverFileName,
+  coverTitle,
   hasChanged,
   keyOf,
   keyShiftOf,
@@ -269,7 +270,7 @@ export function createCoversService(deps: CoversServiceDeps) {
           task.previewFileId !== null && task.previewKey
             ? {
                 storageKey: task.previewKey,
-                name: coverFileName(task.songName, voiceName(task.voiceId), ' preview'),
+                name: coverFileName(coverTitle(task), voiceName(task.voiceId), ' preview'),
               }
             : null,
       };

@@ -19,11 +19,13 @@ export function tagProbeArgs(file: string): string[] {
 /** One tag as a line of text: control characters gone, runs of spaces made one. */
 function cleanTag(value: unknown): string {
   if (typeof value !== 'string') return '';
-  return value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

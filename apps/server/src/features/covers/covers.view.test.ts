@@ -3,6 +3,7 @@ import { createProgressReporter } from './covers.render';
 import { titleFromTags } from './covers.song-title';
 import {
   coverFileName,
+  coverTitle,
   etaSeconds,
   hasChanged,
   keyOf,
@@ -22,12 +23,20 @@ describe('names', () => {
   ])('songTitle(%j) = %j', (name, title) => expect(songTitle(name)).toBe(title));
 
   it('names the download after the song and the voice, within 100 characters', () => {
-    expect(coverFileName('My Song.wav', 'Velvet')).toBe('My Song (Velvet cover).mp3');
-    expect(coverFileName('My Song.wav', 'Velvet', ' preview')).toBe('My Song (Velvet cover) preview.mp3');
-    const long = coverFileName(`${'x'.repeat(200)}.flac`, 'Velvet');
+    expect(coverFileName('My Song', 'Velvet')).toBe('My Song (Velvet cover).mp3');
+    expect(coverFileName('My Song', 'Velvet', ' preview')).toBe('My Song (Velvet cover) preview.mp3');
+    const long = coverFileName('x'.repeat(200), 'Velvet');
     expect(long).toHaveLength(100);
     expect(long.endsWith(' (Velvet cover).mp3')).toBe(true);
   });
+
+  it.each([
+    [{ title: 'Ada Lane – Mr. Brightside', songName: 'song.mp3' }, 'Ada Lane – Mr. Brightside'],
+    [{ title: 'AC/DC: Back?', songName: 'x.mp3' }, 'AC DC Back'],
+    [{ title: null, songName: 'Old upload.wav' }, 'Old upload'],
+  ])('files of a cover are named after its title: %j → %j', (row, title) =>
+    expect(coverTitle(row)).toBe(title),
+  );
 
   it('makes URL-safe task ids the API accepts', () => {
     const ids = new Set(Array.from({ length: 50 }, newTaskId));

@@ -37,14 +37,22 @@ export function songTitle(songName: string): string {
   return title || 'Song';
 }
 
-/** '<song> (<Voice> cover).mp3', kept within the 100 characters a file name may have (§5). */
-export function coverFileName(songName: string, voiceName: string, suffix = ''): string {
+/**
+ * The cover's title as files are named after it: the title kept at create (tags, else the file
+ * name), or for older tasks the file name without its extension; no path or shell punctuation.
+ */
+export function coverTitle(row: Pick<CoverTaskRow, 'title' | 'songName'>): string {
+  const title = (row.title ?? songTitle(row.songName))
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title || 'Song';
+}
+
+/** '<title> (<Voice> cover).mp3', kept within the 100 characters a file name may have (§5). */
+export function coverFileName(title: string, voiceName: string, suffix = ''): string {
   const tail = ` (${voiceName} cover)${suffix}.mp3`;
-  return (
-    songTitle(songName)
-      .slice(0, Math.max(1, 100 - tail.length))
-      .trimEnd() + tail
-  );
+  return title.slice(0, Math.max(1, 100 - tail.length)).trimEnd() + tail;
 }
 
 /** One task as every /v1/vsas call answers it. */
