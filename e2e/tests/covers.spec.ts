@@ -48,7 +48,7 @@ test.describe('AI Covers', () => {
     await expect(page.getByRole('button', { name: 'Download again' })).toBeVisible();
 
     // A second cover at 0 credits: the download opens the credits-limit dialog instead.
-    await makeCover(page, 'Ember', 'Second song.wav');
+    const second = await makeCover(page, 'Ember', 'Second song.wav');
     await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
     await page.getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
     const limit = page.getByTestId('credits-limit-buy');
@@ -58,12 +58,14 @@ test.describe('AI Covers', () => {
     const pricingOpened = context.waitForEvent('page');
     await limit.click();
     const pricing = await pricingOpened;
-    await pricing.waitForURL(new RegExp(`:\\d+${BASE_PATH}/pricing$`));
+    await pricing.waitForURL(new RegExp(`:\\d+${BASE_PATH}/pricing\\?return=`));
     await pricing.getByTestId('buy-credits-100').click();
     await pricing.waitForURL(/:\d+\/v1\/billing\/sandbox\/\d+\?t=/);
     await pricing.getByTestId('sandbox-confirm').click();
-    // The checkout is an API page at the site root; it returns to the app under its base path.
-    await pricing.waitForURL(new RegExp(`:\\d+${BASE_PATH}/pricing\\?order_id=\\d+&status=paid`));
+    // The checkout is an API page at the site root; it returns to the cover under the app's base path.
+    await pricing.waitForURL(
+      new RegExp(`:\\d+${BASE_PATH}/covers/${second}\\?resume=download&format=mp3&order_id=\\d+&status=paid`),
+    );
     await expect(pricing.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
     await pricing.close();
 
@@ -83,8 +85,8 @@ test.describe('AI Covers', () => {
     await expect(page.getByTestId('consumption-records')).toContainText('“First song” sung by Velvet');
     await expect(page.getByTestId('consumption-records')).toContainText('“Second song” sung by Ember');
     await page.goto(app('/covers'));
-    await expect(page.getByRole('link', { name: 'First song.wav' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Second song.wav' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'First song', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Second song', exact: true })).toBeVisible();
   });
 
   test('a visitor can make a cover and hear the preview; downloading asks them to sign in', async ({

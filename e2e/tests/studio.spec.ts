@@ -43,7 +43,8 @@ test.describe('Covers studio', () => {
     await page.getByRole('button', { name: 'Create cover' }).click();
     await page.waitForURL(/\/covers\/[A-Za-z0-9_-]{8,}$/);
     await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible({ timeout: 120_000 });
-    await expect(page.getByRole('heading', { name: 'Linked song.wav' })).toBeVisible();
+    // Titled by the link's file name, without its extension.
+    await expect(page.getByRole('heading', { name: 'Linked song', exact: true })).toBeVisible();
     const player = page.locator('audio[controls]');
     const firstPreview = await player.getAttribute('src');
 

@@ -38,15 +38,26 @@ export const cartData = z.object({
 });
 export type CartData = z.infer<typeof cartData>;
 
+const RETURN_PATH_CHARS = /^\/(?![/\\])[A-Za-z0-9/_.~%?&=+-]*$/;
+
 /**
- * A path on our own site to come back to after checkout: one leading slash, no scheme, no `//`
- * and no backslash, so it can never be an open redirect.
+ * True for a path inside the app to come back to after checkout: one leading slash, no scheme,
+ * no `//` and no backslash (never another site), and no `.`/`..` segment or escaped slash in the
+ * path (a browser would resolve those above the app's base path). At most 512 characters.
  */
+export function isSafeReturnPath(path: string): boolean {
+  if (path.length > 512 || !RETURN_PATH_CHARS.test(path)) return false;
+  const route = path.split('?')[0]!;
+  if (/%(2f|5c)/i.test(route)) return false;
+  return route.split('/').every((segment) => !/^(\.|%2e){1,2}$/i.test(segment));
+}
+
+/** A path on our own site (under its base path) to come back to after checkout: see isSafeReturnPath. */
 export const returnPath = z
   .string()
   .trim()
   .max(512, 'must be at most 512 characters')
-  .regex(/^\/(?![/\\])[A-Za-z0-9/_.~%?&=+-]*$/, 'must be a path on this site, like /pricing');
+  .refine(isSafeReturnPath, 'must be a path on this site, like /pricing');
 
 /** `POST /v1/billing/checkout`. */
 export const checkoutBody = z.object({

@@ -183,6 +183,14 @@ const taskStatusValue = z.union(
   ],
 );
 
+/**
+ * What a running render is doing, as the engine reports it: reading the song, separating the
+ * vocal from the accompaniment, converting the voice, mixing and levelling, encoding the files.
+ */
+export const COVER_STAGES = ['decode', 'separate', 'convert', 'mix', 'encode'] as const;
+export const coverStage = z.enum(COVER_STAGES);
+export type CoverStage = z.infer<typeof coverStage>;
+
 /** One task as every /v1/vsas call returns it (§3 Task: task_id, kind, plus what the tool shows). */
 export const coverTask = z.object({
   task_id: z.string(),
@@ -198,6 +206,18 @@ export const coverTask = z.object({
   backing: coverBacking,
   /** The song's file name as uploaded. */
   song_name: z.string(),
+  /**
+   * The cover's title: the song's own title tag ('Artist – Title' when it names an artist), else
+   * the file name without its extension.
+   */
+  title: z.string(),
+  /** What the render is doing now (status 2); null while waiting and once it ended. */
+  stage: coverStage.nullable(),
+  /**
+   * Seconds the render should still take, from the rate this run has made progress so far; null
+   * until enough progress was measured (and when not running).
+   */
+  eta_seconds: z.number().int().min(0).nullable(),
   /** Song length in seconds, once known. */
   duration: z.number().nullable(),
   /** 'YYYY-MM-DD HH:mm' UTC (§5). */

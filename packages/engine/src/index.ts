@@ -36,7 +36,7 @@ export {
 } from './voice/library';
 export { parseProfile, type VoiceProfile } from './voice/profile';
 export { renderVoiceSample } from './voice/render-sample';
-export type { CoverOptions, CoverResult, OutputSpec, Analysis } from './types';
+export type { CoverOptions, CoverRenderStage, CoverResult, OutputSpec, Analysis } from './types';
 export type { SeparationVariant } from './separate/separate-block';
 
 /** The engine's file writes, replaceable in tests (a full disk). */

@@ -46,8 +46,16 @@ export interface CoverOptions {
   /** Where intermediate files go (default: the OS temp folder); the caller may sweep it. */
   scratchDir?: string;
   signal?: AbortSignal;
-  onProgress?: (p: number) => void;
+  /** Progress 0..1 of the whole cover, with the step it is in (see CoverRenderStage). */
+  onProgress?: (p: number, stage: CoverRenderStage) => void;
 }
+
+/**
+ * The step a cover render is in: reading the song, separating the vocal from the accompaniment,
+ * converting the voice, mixing and levelling (the blocks' mix when another engine converted the
+ * vocal, then the loudness pass), writing the output files.
+ */
+export type CoverRenderStage = 'decode' | 'separate' | 'convert' | 'mix' | 'encode';
 
 /** What `createCover` produced. */
 export interface CoverResult {

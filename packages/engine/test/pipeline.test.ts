@@ -14,6 +14,7 @@ describe('pipeline', () => {
   it('makes a stereo cover with preview and stems at -14 LUFS and <= -1 dBTP', async () => {
     const input = songWav(dir, 6);
     const progress: number[] = [];
+    const stages: string[] = [];
     const r = await createCover({
       input,
       voice: 'nimbus',
@@ -23,8 +24,13 @@ describe('pipeline', () => {
       preview: { seconds: 30 },
       maxSeconds: MAX_SECONDS,
       threads: 1,
-      onProgress: (p) => progress.push(p),
+      onProgress: (p, stage) => {
+        progress.push(p);
+        if (stages.at(-1) !== stage) stages.push(stage);
+      },
     });
+    // Every step is reported, in the order the render runs them (the DSP engine converts in its blocks).
+    expect(stages).toEqual(['decode', 'separate', 'convert', 'mix', 'encode']);
     expect(existsSync(join(dir, 'c.wav'))).toBe(true);
     expect(existsSync(join(dir, 'c.mp3'))).toBe(true);
     expect(existsSync(join(dir, 'c.preview.mp3'))).toBe(true);

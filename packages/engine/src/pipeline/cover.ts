@@ -19,7 +19,7 @@ import type { ConvertResult, RawRef } from './jobs';
 import { withRun, type RunContext } from './run';
 import { separateFile, type SeparatedFiles } from './separate-file';
 import { PairAligner, Stitcher } from './stitch';
-import type { CoverOptions, CoverResult } from '../types';
+import type { CoverOptions, CoverRenderStage, CoverResult } from '../types';
 
 /** Integrated loudness of a cover unless the caller asks for another (streaming services' level). */
 const DEFAULT_TARGET_LUFS = -14;
@@ -42,6 +42,11 @@ const STAGES = {
   convert: [0.45, 0.85],
   finalize: [0.85, 1],
 } as const;
+
+/** The finalize pass measures and levels the mix first (its first half), then encodes the files. */
+function finalizeStep(within: number): CoverRenderStage {
+  return within <= 0.5 ? 'mix' : 'encode';
+}
 
 /** Validates options and fills defaults; throws BAD_OPTION with a specific message. */
 export function resolveCoverOptions(o: CoverOptions): {
@@ -115,9 +120,10 @@ export function createCover(o: CoverOptions): Promise<CoverResult> {
 export async function renderCover(o: CoverOptions, stages: CoverStages): Promise<CoverResult> {
   const t0 = performance.now();
   const opts = resolveCoverOptions(o);
-  const report = (stage: keyof typeof STAGES, p: number): void => {
+  const report = (stage: keyof typeof STAGES, p: number, step?: CoverRenderStage): void => {
     const [a, b] = STAGES[stage];
-    o.onProgress?.(a + (b - a) * Math.max(0, Math.min(1, p)));
+    const within = Math.max(0, Math.min(1, p));
+    o.onProgress?.(a + (b - a) * within, step ?? (stage === 'finalize' ? finalizeStep(within) : stage));
   };
   const timings: Record<string, number> = {};
   const mark = (k: string, since: number): number => {
@@ -227,7 +233,12 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           (r: ConvertResult, { from, last, index, count }) => {
             stVoc.push([r.vocal], from, last);
             stRest.push(r.rest, from, last);
-            report('convert', blockBase + (blockShare * (index + 1)) / count);
+            // After another engine converted the whole vocal, the blocks only mix it in.
+            report(
+              'convert',
+              blockBase + (blockShare * (index + 1)) / count,
+              convertedVocal ? 'mix' : 'convert',
+            );
           },
           o.signal,
         );

@@ -1,6 +1,7 @@
 import {
   Code,
   CREDIT_RULES,
+  isSafeReturnPath,
   type CatalogItem,
   type CheckoutData,
   type OrderView,
@@ -113,6 +114,9 @@ export function createBillingService(deps: BillingDeps) {
     async checkout(userId: number, sku: string, returnPath = '/'): Promise<CheckoutData> {
       const item = findSku(sku);
       if (!item) throw badRequest(`sku: unknown product ${sku}`);
+      // The buyer comes back here: only a page of this app (the route validated it; so does the service).
+      if (!isSafeReturnPath(returnPath))
+        throw badRequest('return_path: must be a path on this site, like /pricing');
       if (item.type === 'headshot' && !headshots)
         throw new AppError(Code.notAvailable, 'Headshot packs are not on sale at the moment.', 403);
       const order = await repo.insertOrder({

@@ -117,7 +117,14 @@ describe('checkout through the sandbox', () => {
     expect((await post('/v1/billing/checkout', {}, { sku: 'credits-100' })).statusCode).toBe(401);
     const unknown = await post('/v1/billing/checkout', auth, { sku: 'free-money' });
     expect(unknown.json()).toMatchObject({ code: 1, msg: 'sku: unknown product free-money' });
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'pricing']) {
+    const aboveBase = ['/../evil', '/covers/%2e%2E/%2e%2e/admin', '/./x', '/covers%2f..%2fx'];
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'pricing',
+      ...aboveBase,
+    ]) {
       const res = await post('/v1/billing/checkout', auth, { sku: 'credits-100', return_path: bad });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().msg).toMatch(/^body\.return_path: /);
@@ -151,6 +158,14 @@ describe('checkout through the sandbox', () => {
     expect(await balance(auth)).toBe(500);
     const sku = (await get('/vapi/v1/buy/sku-info', auth)).json().data.sku_buy_list;
     expect(sku).toEqual([expect.objectContaining({ sku: 'credits-500', order_id, status: 'paid' })]);
+  });
+
+  it('goes back to the cover page the purchase started from, with what it was doing', async () => {
+    const { auth } = await signInTestUser(ctx);
+    const back = '/de/covers/Ab3_x-9?resume=download&format=wav';
+    const { order_id, url } = await checkout(auth, 'credits-100', back);
+    const done = await confirm(url);
+    expect(done.headers.location).toBe(`${back}&order_id=${order_id}&status=paid`);
   });
 
   it('the checkout page speaks the language the buyer came from', async () => {

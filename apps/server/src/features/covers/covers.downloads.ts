@@ -9,7 +9,7 @@ import type { FilesService } from '../storage/files.service';
 import type { AssetRole, CoverAssetsRepo } from './covers.assets.repo';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
-import { coverFileName, songTitle } from './covers.view';
+import { coverFileName, coverTitle } from './covers.view';
 
 /** The stems in the zip, with the name each gets inside it. */
 const STEMS: Array<{ role: AssetRole; label: string }> = [
@@ -19,10 +19,10 @@ const STEMS: Array<{ role: AssetRole; label: string }> = [
 ];
 
 /** The file name a format is saved as. */
-export function downloadName(songName: string, voiceName: string, format: CoverDownloadFormat): string {
-  if (format === 'stems') return `${coverFileName(songName, voiceName, ' stems').slice(0, -4)}.zip`;
-  if (format === 'wav') return `${coverFileName(songName, voiceName).slice(0, -4)}.wav`;
-  return coverFileName(songName, voiceName, format === 'mp3_low' ? ' 128k' : '');
+export function downloadName(title: string, voiceName: string, format: CoverDownloadFormat): string {
+  if (format === 'stems') return `${coverFileName(title, voiceName, ' stems').slice(0, -4)}.zip`;
+  if (format === 'wav') return `${coverFileName(title, voiceName).slice(0, -4)}.wav`;
+  return coverFileName(title, voiceName, format === 'mp3_low' ? ' 128k' : '');
 }
 
 /** Which formats a task can hand out, from the files it kept. */
@@ -56,7 +56,7 @@ export function createCoverDownloads(deps: {
   async function makeStemsZip(owner: Owner, task: CoverTaskRow, keys: Map<string, string>) {
     const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'stems-'));
     try {
-      const title = songTitle(task.songName).slice(0, 60);
+      const title = coverTitle(task).slice(0, 60);
       const entries = [];
       for (const stem of STEMS) {
         const storageKey = keys.get(stem.role);
@@ -71,7 +71,7 @@ export function createCoverDownloads(deps: {
       await writeStoredZip(entries, zipPath);
       const stored = await deps.files.storeOutput(owner, {
         body: fs.createReadStream(zipPath),
-        fileName: downloadName(task.songName, deps.voiceName(task.voiceId), 'stems'),
+        fileName: downloadName(coverTitle(task), deps.voiceName(task.voiceId), 'stems'),
         kind: 'ai-covers',
         action: 'cover',
         // Three WAV stems of a long song exceed a single upload's limit; the product made them.
@@ -113,7 +113,7 @@ export function createCoverDownloads(deps: {
         storageKey = keys.get(format);
       }
       if (!storageKey) throw notAvailable();
-      const name = downloadName(task.songName, deps.voiceName(task.voiceId), format);
+      const name = downloadName(coverTitle(task), deps.voiceName(task.voiceId), format);
       const { url, expire } = await deps.files.readUrl({ storageKey, name }, { download: true });
       return { url, name, expire };
     },

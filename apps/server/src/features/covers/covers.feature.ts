@@ -15,6 +15,7 @@ import { createCoverCreator } from './covers.create';
 import { studioRoutes } from './covers.studio.routes';
 import { coversRoutes } from './covers.routes';
 import { createCoversService, type CoversServiceDeps } from './covers.service';
+import { createSongTitleReader } from './covers.song-title';
 
 /** AI Covers tasks: the /v1/vsas calls, the render job and its sweep. */
 export function createCoversFeature(deps: {
@@ -39,6 +40,7 @@ export function createCoversFeature(deps: {
     enqueue,
     voices: () => deps.engine.listVoices(),
     assets,
+    songTitle: createSongTitleReader(deps.files),
   });
   const downloads = createCoverDownloads({
     repo,

@@ -90,7 +90,7 @@ describe('the render job', () => {
       createCover: untilStopped(async (o) => {
         const closed = await remove(guest, taskId);
         expect(closed.json().data).toEqual({ task_id: taskId, outcome: 'closed' });
-        o.onProgress?.(0.5);
+        o.onProgress?.(0.5, 'convert');
       }),
     });
     expect(outcome).toBe('discarded');
@@ -137,19 +137,38 @@ describe('the render job', () => {
     const guest = visitor();
     const taskId = await newTask(guest);
     const seen: number[] = [];
+    const shown: Array<{ stage: string | null; eta_seconds: number | null }> = [];
+    const steps = [
+      [0.2, 'separate'],
+      [0.1, 'separate'],
+      [0.6, 'convert'],
+      [1, 'encode'],
+    ] as const;
     await runRenderJob(ctx, taskId, {
       progressIntervalMs: 0,
       createCover: async (o) => {
-        for (const p of [0.2, 0.1, 0.6, 1]) {
-          o.onProgress?.(p);
+        for (const [p, stage] of steps) {
+          o.onProgress?.(p, stage);
           // Let the write land, then look at what the task says.
           await new Promise((r) => setTimeout(r, 30));
           seen.push((await repo.findById(taskId))!.progress);
+          const { stage: now, eta_seconds } = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+          shown.push({ stage: now, eta_seconds });
         }
         throw new EngineError('SILENT', 'The audio is silent (or too quiet to process: below -60 dBFS).');
       },
     });
     expect(seen).toEqual([0.2, 0.2, 0.6, 0.99]);
+    // The step the engine reported is what the task page shows; a lower report changes nothing.
+    expect(shown.map((s) => s.stage)).toEqual(['separate', 'separate', 'convert', 'encode']);
+    // Not 2 s into the run yet: too early to promise a time.
+    expect(shown.every((s) => s.eta_seconds === null)).toBe(true);
+    // Ended: no step any more.
+    expect((await get(`/v1/vsas/result/${taskId}`, guest)).json().data).toMatchObject({
+      status: 4,
+      stage: null,
+      eta_seconds: null,
+    });
   });
 
   it('a deleted waiting task is skipped; a song deleted from the library fails the task', async () => {

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files.service';
 import type { CoverAssetsRepo, KeptFile } from './covers.assets.repo';
 import type { CoversRepo } from './covers.repo';
-import { coverFileName } from './covers.view';
+import { coverFileName, coverTitle } from './covers.view';
 
 /** Remixes one process runs at once: each is seconds of CPU in the API process. */
 const MAX_PARALLEL_REMIXES = 2;
@@ -70,7 +70,7 @@ export function createCoverRemixer(deps: {
         const store = async (file: string, suffix: string): Promise<KeptFile> => {
           const made = await deps.files.storeOutput(owner, {
             body: fs.createReadStream(out(file)),
-            fileName: coverFileName(task.songName, voice, suffix).replace(/\.mp3$/, path.extname(file)),
+            fileName: coverFileName(coverTitle(task), voice, suffix).replace(/\.mp3$/, path.extname(file)),
             kind: 'ai-covers',
             action: 'cover',
             maxBytes: Number.MAX_SAFE_INTEGER,

@@ -5,7 +5,7 @@ import type { Owner } from '../../platform/auth/identity';
 import type { FilesService } from '../storage/files.service';
 import type { AssetRole, CoverAssetsRepo, KeptFile } from './covers.assets.repo';
 import type { CoverTaskRow } from './covers.schema';
-import { coverFileName } from './covers.view';
+import { coverFileName, coverTitle } from './covers.view';
 
 /** The user's own vocal stem of a task, as a local file in `dir` (undefined: the song is separated). */
 export async function ownVocalsFile(
@@ -38,7 +38,7 @@ export async function keepRenderAssets(
   files: Pick<FilesService, 'storeOutput'>,
   assets: Pick<CoverAssetsRepo, 'keep'>,
   owner: Owner,
-  task: Pick<CoverTaskRow, 'id' | 'songName'>,
+  task: Pick<CoverTaskRow, 'id' | 'songName' | 'title'>,
   voice: string,
   dir: string,
   stored: number[],
@@ -53,7 +53,7 @@ export async function keepRenderAssets(
   ];
   const kept: Partial<Record<AssetRole, KeptFile>> = {};
   for (const [role, file, suffix] of plan) {
-    const name = coverFileName(task.songName, voice, suffix).replace(/\.mp3$/, path.extname(file));
+    const name = coverFileName(coverTitle(task), voice, suffix).replace(/\.mp3$/, path.extname(file));
     const out = await files.storeOutput(owner, {
       body: fs.createReadStream(file),
       fileName: name,

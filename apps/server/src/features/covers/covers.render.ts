@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { COVER_LIMITS, CoverMsg, Msg, TaskStatus, type CoverBacking } from '@ai-covers/contracts';
-import { EngineError, type CoverOptions, type CoverResult, type EngineErrorCode } from '@ai-covers/engine';
+import {
+  EngineError,
+  type CoverOptions,
+  type CoverRenderStage,
+  type CoverResult,
+  type EngineErrorCode,
+} from '@ai-covers/engine';
 import type { Owner } from '../../platform/auth/identity';
 import { freeBytes, isOutOfSpace } from '../../platform/disk/space';
 import {
@@ -17,7 +23,7 @@ import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { keepRenderAssets, ownVocalsFile, renderAssetOutputs } from './covers.render-assets';
 import type { CoverAssetsRepo } from './covers.assets.repo';
-import { coverFileName } from './covers.view';
+import { coverFileName, coverTitle } from './covers.view';
 
 /**
  * Engine failures caused by the song itself, each with the product's own sentence: the engine's
@@ -79,7 +85,7 @@ export type RenderOutcome = 'skipped' | 'done' | 'failed' | 'timeout' | 'discard
  */
 export function createProgressReporter(options: {
   intervalMs: number;
-  write: (progress: number) => Promise<boolean>;
+  write: (progress: number, stage?: CoverRenderStage) => Promise<boolean>;
   onLost: () => void;
   now?: () => number;
 }) {
@@ -88,14 +94,14 @@ export function createProgressReporter(options: {
   let lastAt = -Infinity;
   let inflight: Promise<void> | null = null;
   return {
-    report(progress: number): void {
+    report(progress: number, stage?: CoverRenderStage): void {
       // Below 1 while running: only the finished task is complete.
       const p = Math.min(progress, 0.99);
       if (p <= written || inflight || now() - lastAt < options.intervalMs) return;
       written = p;
       lastAt = now();
       inflight = options
-        .write(p)
+        .write(p, stage)
         .then((ours) => {
           if (!ours) options.onLost();
         })
@@ -147,7 +153,7 @@ export async function renderCoverTask(
   else deps.shutdown?.addEventListener('abort', onShutdown, { once: true });
   const progress = createProgressReporter({
     intervalMs: deps.progressIntervalMs ?? 1000,
-    write: (p) => deps.repo.reportProgress(taskId, jobId, p),
+    write: (p, stage) => deps.repo.reportProgress(taskId, jobId, p, stage),
     onLost: () => stop.abort(CLOSED),
   });
   try {
@@ -173,7 +179,7 @@ export async function renderCoverTask(
       maxSeconds: COVER_LIMITS.maxSongSeconds,
       scratchDir: tmp,
       signal: stop.signal,
-      onProgress: (p) => progress.report(p),
+      onProgress: (p, stage) => progress.report(p, stage),
     });
     await progress.settle();
     return await keepOutputs(deps, task, jobId, made, { full, preview, dir: tmp });
@@ -237,7 +243,7 @@ async function keepOutputs(
   const store = async (file: string, suffix: string) => {
     const out = await deps.files.storeOutput(owner, {
       body: fs.createReadStream(file),
-      fileName: coverFileName(task.songName, voice, suffix),
+      fileName: coverFileName(coverTitle(task), voice, suffix),
       kind: 'ai-covers',
       action: 'cover',
     });

@@ -99,6 +99,7 @@ export function createCoversRepo(db: Db) {
           .set({
             status: TaskStatus.waiting,
             progress: 0,
+            stage: null,
             error: null,
             jobId: null,
             keyApplied: null,
@@ -235,6 +236,7 @@ export function createCoversRepo(db: Db) {
           status: TaskStatus.running,
           jobId,
           progress: 0,
+          stage: null,
           startedAt: now,
           updatedAt: now,
           leaseOwner: lease.owner,
@@ -288,6 +290,7 @@ export function createCoversRepo(db: Db) {
           finishedAt: sql`case when ${giveUp} then now() else null end`,
           jobId: sql`case when ${giveUp} then ${coverTasks.jobId} else null end`,
           progress: sql`case when ${giveUp} then ${coverTasks.progress} else 0 end`,
+          stage: null,
           startedAt: sql`case when ${giveUp} then ${coverTasks.startedAt} else null end`,
           lapses: sql`${coverTasks.lapses} + 1`,
           leaseOwner: null,
@@ -316,11 +319,18 @@ export function createCoversRepo(db: Db) {
       return row ?? null;
     },
 
-    /** Raises progress (never lowers it); false when the run is no longer this job's. */
-    async reportProgress(id: string, jobId: string, progress: number): Promise<boolean> {
+    /**
+     * Raises progress (never lowers it) and records the engine's step; false when the run is no
+     * longer this job's. `updatedAt` is when this progress was measured (the time estimate's clock).
+     */
+    async reportProgress(id: string, jobId: string, progress: number, stage?: string): Promise<boolean> {
       const rows = await db
         .update(coverTasks)
-        .set({ progress: sql`greatest(${coverTasks.progress}, ${progress})`, updatedAt: new Date() })
+        .set({
+          progress: sql`greatest(${coverTasks.progress}, ${progress})`,
+          ...(stage ? { stage } : {}),
+          updatedAt: new Date(),
+        })
         .where(runGuard(id, jobId))
         .returning({ id: coverTasks.id });
       return rows.length > 0;
@@ -345,6 +355,7 @@ export function createCoversRepo(db: Db) {
           ...done,
           status: TaskStatus.done,
           progress: 1,
+          stage: null,
           error: null,
           finishedAt: now,
           updatedAt: now,
@@ -362,6 +373,7 @@ export function createCoversRepo(db: Db) {
         .set({
           status: TaskStatus.waiting,
           progress: 0,
+          stage: null,
           jobId: null,
           startedAt: null,
           updatedAt: new Date(),
@@ -376,7 +388,7 @@ export function createCoversRepo(db: Db) {
       const now = new Date();
       const rows = await db
         .update(coverTasks)
-        .set({ status, error, finishedAt: now, updatedAt: now, ...noLease })
+        .set({ status, error, stage: null, finishedAt: now, updatedAt: now, ...noLease })
         .where(runGuard(id, jobId))
         .returning({ id: coverTasks.id });
       return rows.length > 0;

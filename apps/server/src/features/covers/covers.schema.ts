@@ -33,6 +33,11 @@ export const coverTasks = pgTable(
     sourceFileId: fileRef('source_file_id'),
     sourceKey: text('source_key').notNull(),
     songName: text('song_name').notNull(),
+    /**
+     * The cover's title, read at create from the song's tags (title, with the artist when named),
+     * else its file name without the extension. Null on tasks made before titles were kept.
+     */
+    title: text('title'),
     voiceId: text('voice_id').notNull(),
     /** Requested semitones; null = 'auto'. */
     keyShift: integer('key_shift'),
@@ -41,6 +46,8 @@ export const coverTasks = pgTable(
     backing: text('backing').notNull(),
     status: smallint('status').notNull().default(1),
     progress: doublePrecision('progress').notNull().default(0),
+    /** The render step the engine last reported (decode, separate, convert, mix, encode) while running. */
+    stage: text('stage'),
     duration: doublePrecision('duration'),
     error: text('error'),
     resultFileId: fileRef('result_file_id'),

@@ -21,7 +21,17 @@ import type { FilesService } from '../storage/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import type { RenderEnqueuer } from './covers.enqueue';
-import { coverFileName, hasChanged, keyOf, keyShiftOf, newTaskId, toCoverTask } from './covers.view';
+import {
+  coverFileName,
+  coverTitle,
+  hasChanged,
+  keyOf,
+  keyShiftOf,
+  newTaskId,
+  songTitle,
+  toCoverTask,
+} from './covers.view';
+import type { SongTitleReader } from './covers.song-title';
 import type { CoverAssetsRepo } from './covers.assets.repo';
 import { formatsOf } from './covers.downloads';
 
@@ -54,6 +64,8 @@ export interface CoversServiceDeps {
   voices: () => VoiceInfo[];
   /** The files a task kept besides its MP3 (formats, stems) and its mix (absent: none kept). */
   assets?: Pick<CoverAssetsRepo, 'listFor' | 'mixesFor'>;
+  /** The title of a song about to be covered (its tags, else its file name): read once, at create. */
+  songTitle?: SongTitleReader;
   /** Long-poll: how long to wait at most and how often to look (defaults 20 s, 500 ms). */
   subscribe?: { maxWaitMs: number; pollMs: number };
 }
@@ -122,6 +134,7 @@ export function createCoversService(deps: CoversServiceDeps) {
     if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
       throw badRequest(CoverMsg.tooLong);
     if (!voiceNames.has(body.voice_id)) throw badRequest(CoverMsg.unknownVoice);
+    const title = deps.songTitle ? await deps.songTitle(file) : songTitle(file.name);
     const row = await repo.insertWithinLimit(
       owner,
       {
@@ -131,6 +144,7 @@ export function createCoversService(deps: CoversServiceDeps) {
         sourceFileId: file.id,
         sourceKey: file.storageKey,
         songName: file.name,
+        title,
         voiceId: body.voice_id,
         keyShift: keyShiftOf(body.key),
         backing: body.backing,
@@ -256,7 +270,7 @@ export function createCoversService(deps: CoversServiceDeps) {
           task.previewFileId !== null && task.previewKey
             ? {
                 storageKey: task.previewKey,
-                name: coverFileName(task.songName, voiceName(task.voiceId), ' preview'),
+                name: coverFileName(coverTitle(task), voiceName(task.voiceId), ' preview'),
               }
             : null,
       };

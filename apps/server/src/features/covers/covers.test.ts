@@ -1,11 +1,14 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COVER_LIMITS, CoverMsg } from '@ai-covers/contracts';
+import { mediaToolPath } from '@ai-covers/engine';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { getToken, putObject, visitor, type Headers } from '../storage/storage.test-kit';
 import { createCoversRepo } from './covers.repo';
@@ -33,6 +36,28 @@ const remove = (who: Headers, taskId: string) =>
     headers: { ...who, 'content-type': 'application/x-www-form-urlencoded' },
     payload: `task_id=${encodeURIComponent(taskId)}`,
   });
+/** A WAV song carrying RIFF INFO tags, written by ffmpeg as a tagging program would. */
+async function taggedSong(tags: Record<string, string>): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'covers-tags-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.wav'), songWav(2));
+    const meta = Object.entries(tags).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
+    const args = [
+      '-v',
+      'error',
+      '-i',
+      path.join(dir, 'in.wav'),
+      ...meta,
+      '-c',
+      'copy',
+      path.join(dir, 'out.wav'),
+    ];
+    await promisify(execFile)(mediaToolPath('ffmpeg'), args);
+    return fs.readFileSync(path.join(dir, 'out.wav'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 const deduct = (who: Headers, taskId: string) => get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, who);
 
 describe('a cover from upload to paid download', () => {
@@ -59,6 +84,10 @@ describe('a cover from upload to paid download', () => {
       key_applied: null,
       backing: 'keep',
       song_name: 'My Song.wav',
+      // No title tag: the file name without its extension.
+      title: 'My Song',
+      stage: null,
+      eta_seconds: null,
       error: null,
       preview_url: null,
       source_url: null,
@@ -73,6 +102,17 @@ describe('a cover from upload to paid download', () => {
     expect(row?.jobId).toBeTruthy();
     const job = await ctx.queue.boss.getJobById('covers.render', row!.jobId!);
     expect(job?.data).toEqual({ task_id: taskId });
+  });
+
+  it("titles the cover from the song's tags (artist and title), not from its file name", async () => {
+    const tagged = await taggedSong({ title: 'Moon River', artist: 'Ada Lane' });
+    const key = await uploadSong(ctx, user.auth, 'song.wav', tagged);
+    const res = await create(user.auth, { voice_id: 'velvet', file_key: key });
+    expect(res.json().data.task).toMatchObject({ song_name: 'song.wav', title: 'Ada Lane – Moon River' });
+    // The title is kept with the task: every later answer has it.
+    const again = await get(`/v1/vsas/result/${res.json().data.task_id}`, user.auth);
+    expect(again.json().data.title).toBe('Ada Lane – Moon River');
+    await remove(user.auth, res.json().data.task_id);
   });
 
   it('the job renders it: done, with a preview anyone holding the URL can play', async () => {

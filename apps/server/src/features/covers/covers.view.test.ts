@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from './covers.render';
+import { titleFromTags } from './covers.song-title';
 import {
   coverFileName,
+  coverTitle,
+  etaSeconds,
   hasChanged,
   keyOf,
   keyShiftOf,
@@ -20,12 +23,20 @@ describe('names', () => {
   ])('songTitle(%j) = %j', (name, title) => expect(songTitle(name)).toBe(title));
 
   it('names the download after the song and the voice, within 100 characters', () => {
-    expect(coverFileName('My Song.wav', 'Velvet')).toBe('My Song (Velvet cover).mp3');
-    expect(coverFileName('My Song.wav', 'Velvet', ' preview')).toBe('My Song (Velvet cover) preview.mp3');
-    const long = coverFileName(`${'x'.repeat(200)}.flac`, 'Velvet');
+    expect(coverFileName('My Song', 'Velvet')).toBe('My Song (Velvet cover).mp3');
+    expect(coverFileName('My Song', 'Velvet', ' preview')).toBe('My Song (Velvet cover) preview.mp3');
+    const long = coverFileName('x'.repeat(200), 'Velvet');
     expect(long).toHaveLength(100);
     expect(long.endsWith(' (Velvet cover).mp3')).toBe(true);
   });
+
+  it.each([
+    [{ title: 'Ada Lane – Mr. Brightside', songName: 'song.mp3' }, 'Ada Lane – Mr. Brightside'],
+    [{ title: 'AC/DC: Back?', songName: 'x.mp3' }, 'AC DC Back'],
+    [{ title: null, songName: 'Old upload.wav' }, 'Old upload'],
+  ])('files of a cover are named after its title: %j → %j', (row, title) =>
+    expect(coverTitle(row)).toBe(title),
+  );
 
   it('makes URL-safe task ids the API accepts', () => {
     const ids = new Set(Array.from({ length: 50 }, newTaskId));
@@ -121,5 +132,41 @@ describe('previewStart', () => {
     expect(previewStart(20)).toBe(0);
     expect(previewStart(40)).toBe(10);
     expect(previewStart(200)).toBe(60);
+  });
+});
+
+describe('title', () => {
+  it.each([
+    [{ title: 'Moon River', artist: 'Ada Lane' }, 'song.mp3', 'Ada Lane – Moon River'],
+    [{ TITLE: ' Flac\u0000 Song ', encoder: 'Lavf' }, 'x.flac', 'Flac Song'],
+    [{ title: 'Ada Lane - Moon River', artist: 'Ada Lane' }, 'a.mp3', 'Ada Lane - Moon River'],
+    [{ artist: 'Only an artist' }, 'Night drive.m4a', 'Night drive'],
+    [undefined, 'My Song.wav', 'My Song'],
+    [{ title: '   ' }, 'Rain.ogg', 'Rain'],
+  ])('titleFromTags(%j, %j) = %j', (tags, name, title) => expect(titleFromTags(tags, name)).toBe(title));
+
+  it('cuts a very long tag', () => {
+    const title = titleFromTags({ title: 'y'.repeat(300) }, 'a.mp3');
+    expect(title).toHaveLength(90);
+    expect(title.endsWith('…')).toBe(true);
+  });
+});
+
+describe('time estimate', () => {
+  const startedAt = new Date(0);
+  it('is unknown until a rate is measured', () => {
+    expect(etaSeconds({ progress: 0.5, startedAt: null, updatedAt: new Date(10_000) }, 10_000)).toBeNull();
+    expect(etaSeconds({ progress: 0.01, startedAt, updatedAt: new Date(10_000) }, 10_000)).toBeNull();
+    expect(etaSeconds({ progress: 0.5, startedAt, updatedAt: new Date(1_000) }, 1_000)).toBeNull();
+  });
+
+  it('applies the measured rate to what is left, counting from the last report', () => {
+    // 25 % in 10 s: 30 s left at that report, 26 s four seconds later.
+    expect(etaSeconds({ progress: 0.25, startedAt, updatedAt: new Date(10_000) }, 10_000)).toBe(30);
+    expect(etaSeconds({ progress: 0.25, startedAt, updatedAt: new Date(10_000) }, 14_000)).toBe(26);
+    // A faster run promises less.
+    expect(etaSeconds({ progress: 0.5, startedAt, updatedAt: new Date(10_000) }, 10_000)).toBe(10);
+    // Late against its own rate: never below one second while it still runs.
+    expect(etaSeconds({ progress: 0.9, startedAt, updatedAt: new Date(9_000) }, 60_000)).toBe(1);
   });
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   COVER_DOWNLOAD,
+  COVER_STAGES,
+  TaskStatus,
+  type CoverStage,
   COVER_LIMITS,
   COVER_MIX_LIMITS,
   type CoverBacking,
@@ -34,14 +37,22 @@ export function songTitle(songName: string): string {
   return title || 'Song';
 }
 
-/** '<song> (<Voice> cover).mp3', kept within the 100 characters a file name may have (§5). */
-export function coverFileName(songName: string, voiceName: string, suffix = ''): string {
+/**
+ * The cover's title as files are named after it: the title kept at create (tags, else the file
+ * name), or for older tasks the file name without its extension; no path or shell punctuation.
+ */
+export function coverTitle(row: Pick<CoverTaskRow, 'title' | 'songName'>): string {
+  const title = (row.title ?? songTitle(row.songName))
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title || 'Song';
+}
+
+/** '<title> (<Voice> cover).mp3', kept within the 100 characters a file name may have (§5). */
+export function coverFileName(title: string, voiceName: string, suffix = ''): string {
   const tail = ` (${voiceName} cover)${suffix}.mp3`;
-  return (
-    songTitle(songName)
-      .slice(0, Math.max(1, 100 - tail.length))
-      .trimEnd() + tail
-  );
+  return title.slice(0, Math.max(1, 100 - tail.length)).trimEnd() + tail;
 }
 
 /** One task as every /v1/vsas call answers it. */
@@ -55,8 +66,11 @@ export function toCoverTask(
     /** The mix a remix set; null: the render's own. */
     mix?: CoverMix | null;
     remixable?: boolean;
+    /** The clock the time estimate counts from (ms). */
+    now?: number;
   },
 ): CoverTask {
+  const running = row.status === TaskStatus.running;
   return {
     task_id: row.id,
     kind: 'ai-covers',
@@ -67,6 +81,9 @@ export function toCoverTask(
     key_applied: row.keyApplied,
     backing: row.backing as CoverBacking,
     song_name: row.songName,
+    title: row.title ?? songTitle(row.songName),
+    stage: running && isCoverStage(row.stage) ? row.stage : null,
+    eta_seconds: running ? etaSeconds(row, extra.now ?? Date.now()) : null,
     duration: row.duration,
     created_at: formatDate(row.createdAt),
     error: row.error,
@@ -79,6 +96,31 @@ export function toCoverTask(
     mix: extra.mix ?? { ...COVER_MIX_LIMITS.defaults },
     remixable: extra.remixable ?? false,
   };
+}
+
+function isCoverStage(stage: string | null): stage is CoverStage {
+  return stage !== null && (COVER_STAGES as readonly string[]).includes(stage);
+}
+
+/** Below this share done, or this soon after the start, a rate says too little to promise a time. */
+const ETA_MIN_PROGRESS = 0.03;
+const ETA_MIN_ELAPSED_MS = 2000;
+
+/**
+ * Seconds a running render should still take: the rate this run made progress at (progress at its
+ * last report over the time from its start to that report) applied to what is left, less the time
+ * since that report. Null until the rate is measured; at least 1 while running.
+ */
+export function etaSeconds(
+  row: Pick<CoverTaskRow, 'progress' | 'startedAt' | 'updatedAt'>,
+  now: number,
+): number | null {
+  if (!row.startedAt) return null;
+  const elapsed = row.updatedAt.getTime() - row.startedAt.getTime();
+  if (row.progress < ETA_MIN_PROGRESS || elapsed < ETA_MIN_ELAPSED_MS) return null;
+  const rate = row.progress / elapsed;
+  const left = (1 - row.progress) / rate - Math.max(0, now - row.updatedAt.getTime());
+  return Math.max(1, Math.round(left / 1000));
 }
 
 /** Where the engine's preview starts in the song (seconds, to the millisecond); unknown until the length is. */

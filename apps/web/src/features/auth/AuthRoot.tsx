@@ -95,6 +95,9 @@ export function AuthRoot() {
     };
   }, [queryClient]);
 
+  // Features waiting on a sign-in (a download) learn from the store when the dialog closes.
+  useEffect(() => useAuthStore.getState().setLoginOpen(open), [open]);
+
   const guardActive = loginTest.on && !signedIn;
   useEffect(() => {
     if (!guardActive) return;

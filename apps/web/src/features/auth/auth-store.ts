@@ -7,6 +7,9 @@ interface AuthState {
   user: UserInfo | null;
   /** Opens the login dialog; registered by the sign-in root, null until it mounts. */
   openLogin: (() => void) | null;
+  /** True while the login dialog is open: a feature waiting on a sign-in sees it closed unsigned. */
+  loginOpen: boolean;
+  setLoginOpen: (open: boolean) => void;
   /** Stores a token everywhere it lives (§4), or with null removes every copy. */
   setToken: (token: string | null, vapiToken?: string) => void;
   setUser: (user: UserInfo | null) => void;
@@ -21,6 +24,8 @@ export const useAuthStore = create<AuthState>((set) => ({
   token: typeof document === 'undefined' ? null : syncTokenOnStart(),
   user: null,
   openLogin: null,
+  loginOpen: false,
+  setLoginOpen: (loginOpen) => set({ loginOpen }),
   setToken: (token, vapiToken) => {
     if (token === null) clearToken();
     else saveToken(token, vapiToken);

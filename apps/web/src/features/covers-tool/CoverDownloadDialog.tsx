@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { COVER_DOWNLOAD_FORMATS, type CoverDownloadFormat, type CoverTask } from '@ai-covers/contracts';
@@ -25,22 +25,41 @@ export function CoverDownloadDialog({
   task,
   open,
   onClose,
+  initialFormat,
+  autoStart = false,
 }: {
   task: CoverTask;
   open: boolean;
   onClose: () => void;
+  /** The format chosen before a sign-in or a purchase held the download up. */
+  initialFormat?: CoverDownloadFormat | undefined;
+  /** Goes on with the download at once (it was asked for, then held up by the sign-in). */
+  autoStart?: boolean;
 }) {
   const { t } = useTranslation();
   const groupId = useId();
   const { busy, error, download } = useCoverDownload(task);
   const firstAvailable = COVER_DOWNLOAD_FORMATS.find((f) => task.formats.includes(f)) ?? 'mp3';
   const [format, setFormat] = useState<CoverDownloadFormat>(
-    task.formats.includes('mp3') ? 'mp3' : firstAvailable,
+    initialFormat && task.formats.includes(initialFormat)
+      ? initialFormat
+      : task.formats.includes('mp3')
+        ? 'mp3'
+        : firstAvailable,
   );
 
   const handleDownload = async () => {
     if (await download(format)) onClose();
   };
+
+  // Once per opening: a second render (or React's development double effect) starts nothing more.
+  const started = useRef(false);
+  useEffect(() => {
+    if (!autoStart || started.current || !task.formats.includes(format)) return;
+    started.current = true;
+    void handleDownload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the opening starts it
+  }, [autoStart]);
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>

@@ -5,6 +5,7 @@ import { ui } from '../../shared/ui/PageIntro';
 import { BeforeAfter } from './BeforeAfter';
 import { CoverDownloadDialog } from './CoverDownloadDialog';
 import { MixControls } from './MixControls';
+import { useResumeDownload } from './resume-download';
 import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 import { useFeedback } from '../../shared/feedback/feedback-api';
 import styles from './CoversTool.module.css';
@@ -17,6 +18,13 @@ export function CoverResult({ task }: { task: CoverTask }) {
   const { t } = useTranslation();
   const captionId = useId();
   const [downloading, setDownloading] = useState(false);
+  // A download held up by the sign-in or by credits comes back here by itself.
+  const resumed = useResumeDownload(task);
+  const offer = resumed.offer;
+  const closeDownload = () => {
+    setDownloading(false);
+    resumed.dismiss();
+  };
   const [heard, setHeard] = useState(false);
   // 'offered': opened by itself after listening (only when this account has not rated yet);
   // 'asked': the visitor pressed "Rate this cover".
@@ -73,7 +81,16 @@ export function CoverResult({ task }: { task: CoverTask }) {
         open={dialogOpen}
         onClose={() => setDialog('closed')}
       />
-      {downloading ? <CoverDownloadDialog task={task} open onClose={() => setDownloading(false)} /> : null}
+      {downloading || offer ? (
+        <CoverDownloadDialog
+          key={offer?.key ?? 0}
+          task={task}
+          open
+          onClose={closeDownload}
+          initialFormat={offer?.format}
+          autoStart={offer?.auto ?? false}
+        />
+      ) : null}
     </section>
   );
 }

@@ -86,7 +86,8 @@ describe('task page (covers/:taskId)', () => {
     let answer: (response: Response) => void = () => undefined;
     subscribe = () => new Promise<Response>((resolve) => (answer = resolve));
     openTask();
-    expect(await screen.findByRole('heading', { name: 'My Song.mp3' })).toBeTruthy();
+    // The title the server read from the song (its tags, or the file name without extension).
+    expect(await screen.findByRole('heading', { name: 'My Song' })).toBeTruthy();
     expect(statusText()).toBe('Making the cover');
     expect(screen.getByRole('progressbar')).toBeTruthy();
     expect(document.querySelector<HTMLAudioElement>('audio[controls]')).toBeNull();

@@ -12,6 +12,8 @@ import { useLangPath } from '../language/use-lang-path';
 import { formatServerDate } from '../../shared/format/format';
 import { allVoices, STATUS_NAMES, taskKeyLabel } from './cover-format';
 import { CoverResult } from './CoverResult';
+import { TaskProgressNote } from './TaskProgressNote';
+import { CheckoutReturn } from '../pricing/CheckoutResult';
 import { CoverArtEntry } from '../cover-art/CoverArtEntry';
 import { coverKeys, useCoverTaskQuery, useDeleteCover, useRetryCover } from './covers-api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -95,8 +97,9 @@ function TaskView({
       <Link to={langPath(coverPaths.list)} className={styles.back}>
         ← {t('coversTool.nav.myCovers')}
       </Link>
+      <CheckoutReturn />
       <header>
-        <h1 className={styles.title}>{task.song_name}</h1>
+        <h1 className={styles.title}>{task.title}</h1>
         <p className={styles.muted}>
           {t('coversTool.task.summary', {
             voice: voiceName,
@@ -117,6 +120,7 @@ function TaskView({
           tips={t('coversTool.task.progressTips')}
         />
       ) : null}
+      {task.status === TaskStatus.running ? <TaskProgressNote task={task} /> : null}
       {followError ? <ErrorText failure={followError} /> : null}
 
       {task.status === TaskStatus.done ? <CoverResult task={task} /> : null}
@@ -153,7 +157,7 @@ function TaskView({
       <ConfirmDialog
         open={deleting}
         title={t('coversTool.task.deleteTitle')}
-        text={t('coversTool.task.deleteText', { name: task.song_name })}
+        text={t('coversTool.task.deleteText', { name: task.title })}
         confirmLabel={t('coversTool.task.deleteConfirm')}
         busy={remove.isPending}
         error={remove.isError ? t('library.deleteFailed') : null}

@@ -20,14 +20,27 @@ function serve(rows: ReturnType<typeof makeTask>[]) {
 describe('my covers (covers)', () => {
   it('lists covers newest first with voice, date, status and a link to each task', async () => {
     const calls = serve([
-      makeTask({ task_id: 'task-old-01', song_name: 'Old.mp3', created_at: '2026-11-01 08:00', status: 4 }),
-      makeTask({ task_id: 'task-new-01', song_name: 'New.mp3', created_at: '2026-11-20 10:00', status: 3 }),
+      makeTask({
+        task_id: 'task-old-01',
+        song_name: 'Old.mp3',
+        title: 'Old',
+        created_at: '2026-11-01 08:00',
+        status: 4,
+      }),
+      makeTask({
+        task_id: 'task-new-01',
+        song_name: 'song.mp3',
+        title: 'Ada – New',
+        created_at: '2026-11-20 10:00',
+        status: 3,
+      }),
     ]);
     renderRoute('/covers', '/covers', <MyCoversPage />);
-    const link = await screen.findByRole('link', { name: 'New.mp3' });
+    // Each cover by its title, never by a file name like 'song.mp3'.
+    const link = await screen.findByRole('link', { name: 'Ada – New' });
     expect(link.getAttribute('href')).toBe('/covers/task-new-01');
     const rows = screen.getAllByTestId('cover-row');
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['New.mp3', 'Old.mp3']);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]?.textContent)).toEqual(['Ada – New', 'Old']);
     expect(within(rows[0]!).getByText('Ready')).toBeTruthy();
     expect(within(rows[1]!).getByText('Failed')).toBeTruthy();
     expect(await within(rows[0]!).findByText('Aurora')).toBeTruthy();

@@ -61,7 +61,7 @@ export function MyCoversPage() {
             {list.data.map((task) => (
               <tr key={task.task_id} data-testid="cover-row">
                 <td>
-                  <Link to={langPath(coverPaths.task(task.task_id))}>{task.song_name}</Link>
+                  <Link to={langPath(coverPaths.task(task.task_id))}>{task.title}</Link>
                 </td>
                 <td>{voiceNames.get(task.voice_id) ?? task.voice_id}</td>
                 <td>{formatServerDate(task.created_at)}</td>

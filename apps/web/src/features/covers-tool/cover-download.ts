@@ -1,11 +1,20 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { COVER_DOWNLOAD, Msg, type CoverDownloadFormat, type CoverTask } from '@ai-covers/contracts';
+import { useLocation } from 'react-router';
+import {
+  COVER_DOWNLOAD,
+  Msg,
+  type CoverDownloadFormat,
+  type CoverTask,
+  type CreditsAccountData,
+} from '@ai-covers/contracts';
 import { useAuthStore } from '../auth/auth-store';
 import { NetworkError, RequestError, TimeoutError } from '../../shared/api/errors';
 import { startBrowserDownload } from '../../shared/download/browser-download';
-import { chargeForTask, downloadErrorKind } from '../credits/charge';
+import { chargeForTask, downloadErrorKind, type ChargeFailure } from '../credits/charge';
 import { walletKeys } from '../credits/credits-api';
+import { useWalletDialogs } from '../credits/wallet-store';
+import { resumeQuery, savePendingDownload } from './pending-download';
 import { coverKeys, fetchCoverDownload } from './covers-api';
 
 /**
@@ -13,11 +22,26 @@ import { coverKeys, fetchCoverDownload } from './covers-api';
  * confirms spending its credit), charged one credit (§9) unless this account already paid for the
  * task, then the signed link goes to the browser. A refused charge has already opened the login or
  * credits-limit dialog, so it only ends the busy state. A task that is gone (§4 download error
- * kind 'no task', 490618) reads 'The file does not exist.'; one charge unlocks every format.
+ * kind 'no task', 490618) reads 'The file does not exist.'; one charge unlocks every format. A
+ * download held up by the sign-in or by credits is remembered (see pending-download.ts).
  */
 export function useCoverDownload(task: CoverTask) {
   const client = useQueryClient();
+  const location = useLocation();
   const [busy, setBusy] = useState(false);
+
+  /**
+   * The login or credits-limit dialog opened instead of the download: remember it, so that it
+   * goes on after the sign-in (or is offered again once credits were bought), and tell the limit
+   * dialog to bring a purchase back to this cover with the download to resume.
+   */
+  const remember = (format: CoverDownloadFormat, reason: ChargeFailure) => {
+    if (reason === 'not login') savePendingDownload({ taskId: task.task_id, format, waitingFor: 'login' });
+    if (reason !== 'not credit' && reason !== 'not available') return;
+    const balance = client.getQueryData<CreditsAccountData>(walletKeys.account())?.balance ?? 0;
+    savePendingDownload({ taskId: task.task_id, format, waitingFor: 'credits', balance });
+    useWalletDialogs.getState().setLimitReturnPath(`${location.pathname}?${resumeQuery(format)}`);
+  };
   const [error, setError] = useState<string | null>(null);
 
   const download = async (format: CoverDownloadFormat = 'mp3'): Promise<boolean> => {
@@ -36,6 +60,7 @@ export function useCoverDownload(task: CoverTask) {
           { confirm: true },
         );
         if (!charge.ok) {
+          remember(format, charge.reason);
           if (charge.code !== undefined && downloadErrorKind(charge.code) === 'no task')
             setError(Msg.fileMissing);
           else if (charge.reason === 'other' || charge.reason === 'not taskId') setError(charge.message);
@@ -54,8 +79,10 @@ export function useCoverDownload(task: CoverTask) {
       const gone = failure instanceof RequestError && downloadErrorKind(failure.code) === 'no task';
       setError(lost ? Msg.downloadFailed : gone ? Msg.fileMissing : (failure as Error).message);
       // A dead session (§4 'login') opens the login dialog; the request layer already signed out.
-      if (failure instanceof RequestError && downloadErrorKind(failure.code) === 'login')
+      if (failure instanceof RequestError && downloadErrorKind(failure.code) === 'login') {
+        savePendingDownload({ taskId: task.task_id, format, waitingFor: 'login' });
         useAuthStore.getState().openLogin?.();
+      }
       return false;
     } finally {
       setBusy(false);

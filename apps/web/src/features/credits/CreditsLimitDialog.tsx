@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { ui } from '../../shared/ui/PageIntro';
 import { openPricing } from './open-pricing';
 import { useCreditsAccount } from './credits-api';
@@ -12,10 +13,13 @@ export function CreditsLimitDialog() {
   const open = useWalletDialogs((s) => s.limitOpen);
   const need = useWalletDialogs((s) => s.limitNeed);
   const close = useWalletDialogs((s) => s.closeLimit);
+  const returnPath = useWalletDialogs((s) => s.limitReturnPath);
+  const location = useLocation();
   const account = useCreditsAccount();
   const handleBuy = () => {
     close();
-    openPricing({ lang: i18n.language });
+    // The checkout comes back here (or to what the refused feature asked for), not to pricing.
+    openPricing({ lang: i18n.language, returnPath: returnPath ?? location.pathname });
   };
   return (
     <WalletDialog

@@ -62,7 +62,8 @@ describe('wallet dialogs', () => {
     expect(dialog.textContent).toContain('Not enough credits');
     expect(dialog.textContent).toContain('Upgrade to process more files and get faster.');
     await userEvent.click(screen.getByTestId('credits-limit-buy'));
-    expect(open).toHaveBeenCalledWith('/pricing', '_blank');
+    // The checkout comes back to the page the dialog was opened on, not to pricing.
+    expect(open).toHaveBeenCalledWith('/pricing?return=%2F', '_blank');
     await waitFor(() => expect(screen.queryByTestId('credits-limit-dialog')).toBeNull());
   });
 });

@@ -13,16 +13,24 @@ interface WalletDialogs {
   limitOpen: boolean;
   /** The credits the refused feature needed (for the limit dialog copy). */
   limitNeed: number;
+  /**
+   * Where a purchase started from the limit dialog comes back to (an app path with what to resume,
+   * e.g. '/covers/abc?resume=download&format=mp3'); null: the page the dialog is on.
+   */
+  limitReturnPath: string | null;
   consume: ConsumeRequest | null;
   pricing: PricingTheme | null;
+  /** Where a checkout from the pricing dialog comes back to; null: the page under the dialog. */
+  pricingReturnPath: string | null;
   accountOpen: boolean;
   upgradeOpen: boolean;
   openLimit: (need?: number) => void;
   closeLimit: () => void;
+  setLimitReturnPath: (path: string | null) => void;
   /** Asks the user to confirm spending credits; resolves true on confirm. */
   askConsume: (options?: { value?: number; status?: ConsumeStatus }) => Promise<boolean>;
   settleConsume: (confirmed: boolean) => void;
-  openPricingDialog: (theme: PricingTheme) => void;
+  openPricingDialog: (theme: PricingTheme, returnPath?: string | null) => void;
   closePricingDialog: () => void;
   setAccountOpen: (open: boolean) => void;
   setUpgradeOpen: (open: boolean) => void;
@@ -32,12 +40,15 @@ interface WalletDialogs {
 export const useWalletDialogs = create<WalletDialogs>((set, get) => ({
   limitOpen: false,
   limitNeed: 1,
+  limitReturnPath: null,
   consume: null,
   pricing: null,
+  pricingReturnPath: null,
   accountOpen: false,
   upgradeOpen: false,
-  openLimit: (need = 1) => set({ limitOpen: true, limitNeed: need }),
+  openLimit: (need = 1) => set({ limitOpen: true, limitNeed: need, limitReturnPath: null }),
   closeLimit: () => set({ limitOpen: false }),
+  setLimitReturnPath: (limitReturnPath) => set({ limitReturnPath }),
   askConsume: (options) =>
     new Promise<boolean>((resolve) => {
       get().consume?.resolve(false);
@@ -48,7 +59,7 @@ export const useWalletDialogs = create<WalletDialogs>((set, get) => ({
     get().consume?.resolve(confirmed);
     set({ consume: null });
   },
-  openPricingDialog: (theme) => set({ pricing: theme }),
+  openPricingDialog: (theme, returnPath = null) => set({ pricing: theme, pricingReturnPath: returnPath }),
   closePricingDialog: () => set({ pricing: null }),
   setAccountOpen: (accountOpen) => set({ accountOpen }),
   setUpgradeOpen: (upgradeOpen) => set({ upgradeOpen }),

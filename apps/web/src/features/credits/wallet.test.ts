@@ -41,6 +41,19 @@ describe('openPricing (§2)', () => {
     expect(useWalletDialogs.getState().pricing).toBeNull();
   });
 
+  it('carries the page to come back to after checkout, in the window or in the phone dialog', () => {
+    const open = vi.fn(() => ({}) as Window);
+    const back = '/de/covers/t1?resume=download&format=wav';
+    openPricing({ width: 1200, lang: 'de', open, returnPath: back });
+    expect(open).toHaveBeenCalledWith(`/de/pricing?return=${encodeURIComponent(back)}`, '_blank');
+    openPricing({ width: 390, returnPath: back });
+    expect(useWalletDialogs.getState()).toMatchObject({ pricing: 'light', pricingReturnPath: back });
+    useWalletDialogs.setState({ pricing: null, pricingReturnPath: null });
+    // A path that would leave the app is never passed on.
+    expect(pricingUrl('en', '//evil.example')).toMatch(/\/pricing$/);
+    expect(pricingUrl('en', '/../x')).toMatch(/\/pricing$/);
+  });
+
   it('a blocked popup falls back to the dark pricing dialog in place', () => {
     const spy = vi.spyOn(window, 'open').mockReturnValue(null);
     expect(openPricing({ width: 1200 })).toBe('window');

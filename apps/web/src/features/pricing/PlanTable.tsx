@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogItem } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { formatPrice } from './PricingPlans';
+import { MemberBenefits } from './MemberBenefits';
 import styles from './pricing.module.css';
 
 /**
@@ -33,11 +34,13 @@ export function PlanTable({
               {item.popular ? <span className={styles.inlineTag}>{t('wallet.pricing.popular')}</span> : null}
             </th>
             <td className={styles.detail}>
-              {item.type === 'package'
-                ? t('wallet.pricing.packDetail', { count: item.credits })
-                : item.type === 'subscription'
-                  ? t('wallet.pricing.memberDetail')
-                  : t('wallet.pricing.headshotDetail', { count: item.photos })}
+              {item.type === 'package' ? (
+                t('wallet.pricing.packDetail', { count: item.credits })
+              ) : item.type === 'subscription' ? (
+                <MemberBenefits item={item} />
+              ) : (
+                t('wallet.pricing.headshotDetail', { count: item.photos })
+              )}
             </td>
             <td className={styles.tablePrice}>
               {formatPrice(item.price_cents, item.currency, i18n.language)}

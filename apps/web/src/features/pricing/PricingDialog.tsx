@@ -12,6 +12,7 @@ export function PricingDialog() {
   const { t } = useTranslation();
   const theme = useWalletDialogs((s) => s.pricing);
   const close = useWalletDialogs((s) => s.closePricingDialog);
+  const returnPath = useWalletDialogs((s) => s.pricingReturnPath);
   const location = useLocation();
   return (
     <WalletDialog
@@ -25,7 +26,7 @@ export function PricingDialog() {
       <p>{t('wallet.prompt')}</p>
       <PricingPlans
         product="ai-covers"
-        returnPath={location.pathname}
+        returnPath={returnPath ?? location.pathname}
         list={theme === 'light' ? 'wap' : 'full'}
       />
     </WalletDialog>

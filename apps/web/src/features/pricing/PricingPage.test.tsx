@@ -139,4 +139,39 @@ describe('<PricingPage>', () => {
     expect(result.dataset.status).toBe('paid');
     expect(result.textContent).toContain('Payment complete: 100 credits is now in your account.');
   });
+
+  it('sends the checkout back to the page pricing was opened from, and only to a page of the app', async () => {
+    useAuthStore.setState({ token: 'tok', openLogin: vi.fn() });
+    const go = vi.spyOn(checkoutNavigation, 'go').mockImplementation(() => {});
+    const back = '/covers/task-0001?resume=download&format=wav';
+    mount(`/pricing?return=${encodeURIComponent(back)}`);
+    expect((await screen.findByTestId('pricing-back')).getAttribute('href')).toBe('/covers/task-0001');
+    await userEvent.click(await screen.findByTestId('buy-credits-100'));
+    await waitFor(() => expect(go).toHaveBeenCalled());
+    expect(posted).toEqual([{ sku: 'credits-100', return_path: back }]);
+    cleanup();
+
+    // Another site, or a path above the app's base path: ignored, the checkout comes back to pricing.
+    for (const bad of ['https://evil.example/x', '//evil.example', '/../admin', '/%2e%2e/admin']) {
+      posted = [];
+      mount(`/pricing?return=${encodeURIComponent(bad)}`);
+      await userEvent.click(await screen.findByTestId('buy-credits-100'));
+      await waitFor(() => expect(posted).toEqual([{ sku: 'credits-100', return_path: '/pricing' }]));
+      expect(screen.queryByTestId('pricing-back')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("says what a member gets on this site, and the other tools' allowances only as theirs", async () => {
+    mount();
+    const card = await screen.findByTestId('benefits-member-monthly');
+    const items = [...card.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      'Download every full cover you make without spending credits',
+      'Every format: WAV, MP3 320k, MP3 128k and the stems (ZIP)',
+      '30 days of premium, no automatic renewal',
+      'In the other tools of the family: 100 background removals and 5 minutes each of video enhancing and video background removal a month; the rest unlimited',
+    ]);
+    expect(card.textContent).not.toMatch(/1080p/);
+  });
 });

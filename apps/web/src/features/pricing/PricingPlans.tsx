@@ -4,6 +4,7 @@ import { ui } from '../../shared/ui/PageIntro';
 import { useCart } from './pricing-api';
 import { PlanTable } from './PlanTable';
 import { useBuy } from './use-buy';
+import { MemberBenefits } from './MemberBenefits';
 import styles from './pricing.module.css';
 
 export function formatPrice(cents: number, currency: string, lang: string): string {
@@ -36,13 +37,15 @@ function PlanCard({
         {formatPrice(item.price_cents, item.currency, i18n.language)}
         {item.plan ? <span className={styles.per}> / {t(`wallet.period.${item.plan}`)}</span> : null}
       </p>
-      <p className={styles.detail}>
-        {item.type === 'package'
-          ? t('wallet.pricing.packDetail', { count: item.credits })
-          : item.type === 'subscription'
-            ? t('wallet.pricing.memberDetail')
+      {item.type === 'subscription' ? (
+        <MemberBenefits item={item} compact={compact} />
+      ) : (
+        <p className={styles.detail}>
+          {item.type === 'package'
+            ? t('wallet.pricing.packDetail', { count: item.credits })
             : t('wallet.pricing.headshotDetail', { count: item.photos })}
-      </p>
+        </p>
+      )}
       <button
         type="button"
         className={ui.button}
