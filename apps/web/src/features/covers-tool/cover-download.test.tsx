@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { Msg } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
 import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
@@ -9,7 +10,12 @@ import { useCoverDownload } from './cover-download';
 import { fakeFetch, makeTask, type Call } from './covers-test-kit';
 
 function wrapper({ children }: { children: ReactNode }) {
-  return <Providers client={createQueryClient()}>{children}</Providers>;
+  // The hook reads the page it runs on (to come back to it after a purchase).
+  return (
+    <Providers client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/covers/task-0001']}>{children}</MemoryRouter>
+    </Providers>
+  );
 }
 
 let calls: Call[];

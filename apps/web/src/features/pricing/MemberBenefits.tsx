@@ -21,7 +21,12 @@ export function MemberBenefits({ item, compact = false }: { item: CatalogItem; c
       <li>{t('wallet.pricing.member.formats')}</li>
       <li>{t('wallet.pricing.member.period', { count: item.period_days })}</li>
       {compact ? null : (
-        <li className={styles.otherTools}>{t('wallet.pricing.member.otherTools', OTHER_TOOLS)}</li>
+        <li className={styles.otherTools}>
+          {t('wallet.pricing.member.otherTools', {
+            removals: t('wallet.pricing.member.units.removals', { count: OTHER_TOOLS.removals }),
+            minutes: t('wallet.pricing.member.units.minutes', { count: OTHER_TOOLS.minutes }),
+          })}
+        </li>
       )}
     </ul>
   );
