@@ -15,3 +15,4 @@ export * from './headshots';
 export * from './cover-art';
 export * from './feedback';
 export * from './feedback-rules';
+export * from './my-voices-api';

@@ -27,6 +27,8 @@ export function createCoversFeature(deps: {
   log: FastifyBaseLogger;
   /** Songs from links: which non-public hosts are allowed, and the time limit of a fetch. */
   songLinks: SongLinksConfig;
+  /** The caller's own trained voices, usable like built-in ones ("My voices"). */
+  ownVoice?: CoversServiceDeps['ownVoice'];
 }) {
   const repo = createCoversRepo(deps.db);
   const assets = createCoverAssetsRepo(deps.db);
@@ -39,6 +41,7 @@ export function createCoversFeature(deps: {
     enqueue,
     voices: () => deps.engine.listVoices(),
     assets,
+    ...(deps.ownVoice ? { ownVoice: deps.ownVoice } : {}),
   });
   const downloads = createCoverDownloads({
     repo,

@@ -52,6 +52,11 @@ export interface CoversServiceDeps {
   enqueue: RenderEnqueuer;
   /** The engine's built-in voices (a fixed list: read once). */
   voices: () => VoiceInfo[];
+  /**
+   * The caller's own trained voices ("My voices"): the name of a ready one of this owner, else
+   * null. Absent: built-in voices only.
+   */
+  ownVoice?: (owner: Owner, voiceId: string) => Promise<string | null>;
   /** The files a task kept besides its MP3 (formats, stems) and its mix (absent: none kept). */
   assets?: Pick<CoverAssetsRepo, 'listFor' | 'mixesFor'>;
   /** Long-poll: how long to wait at most and how often to look (defaults 20 s, 500 ms). */
@@ -121,7 +126,8 @@ export function createCoversService(deps: CoversServiceDeps) {
     if (file.fileType !== 'audio' && file.fileType !== 'video') throw badRequest(CoverMsg.notAudio);
     if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
       throw badRequest(CoverMsg.tooLong);
-    if (!voiceNames.has(body.voice_id)) throw badRequest(CoverMsg.unknownVoice);
+    if (!voiceNames.has(body.voice_id) && !(await deps.ownVoice?.(owner, body.voice_id)))
+      throw badRequest(CoverMsg.unknownVoice);
     const row = await repo.insertWithinLimit(
       owner,
       {
