@@ -7,9 +7,10 @@ import { app, failOnCspViolations, signUp, songWav } from './support';
 
 /**
  * Chromium's fake microphone plays this file instead of its default beep: a sung-like tone (a few
- * notes with vibrato and harmonics). The beep is a short 1 kHz blip each second, which is, honestly,
- * not 8 s of voice in 30 s, so training would refuse it ('Too little voice was found'). The file
- * loops while the page records.
+ * notes with vibrato and harmonics), looped while the page records. The default beep is short tone
+ * bursts (loud in about 11 % of the time): 32 s of it held 2.6 s of voiced sound for the engine's
+ * pitch tracker, under the 8 s training needs, so its training fails, rightly, with 'Too little
+ * voice was found'. A beep is not singing or speech; the journey sings instead.
  */
 const micFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-mic-')), 'singing.wav');
 fs.writeFileSync(micFile, songWav(20, 16000));
