@@ -54,3 +54,9 @@ export function MyVoicesButton() {
     </>
   );
 }
+
+/** Names of the account's voices by id, for covers made with them (empty when signed out). */
+export function useMyVoiceNames(): Map<string, string> {
+  const mine = useMyVoices();
+  return new Map((mine.data ?? []).map((v) => [v.voice_id, v.name]));
+}
