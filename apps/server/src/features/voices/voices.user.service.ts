@@ -41,7 +41,12 @@ export function createUserVoicesService(deps: {
   async function view(row: UserVoiceRow): Promise<MyVoice> {
     const sampleUrl =
       row.sampleFileId !== null
-        ? (await files.readUrl({ storageKey: row.sampleKey, name: `${row.name}.wav` })).url
+        ? (
+            await files.readUrl({
+              storageKey: row.sampleKey,
+              name: `${row.name}${path.extname(row.sampleKey)}`,
+            })
+          ).url
         : null;
     return {
       voice_id: row.id,
