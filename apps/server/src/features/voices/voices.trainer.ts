@@ -15,8 +15,8 @@ export type VoiceTrainer = (run: {
   onProgress: (p: number) => void;
 }) => Promise<VoiceProfile>;
 
-const cliPath = () =>
-  path.join(path.dirname(createRequire(import.meta.url).resolve('@ai-covers/engine')), 'cli', 'main.ts');
+/** The engine's source folder (its package entry is src/index.ts). */
+const engineSrc = () => path.dirname(createRequire(import.meta.url).resolve('@ai-covers/engine'));
 
 /**
  * Runs the engine's `train-voice` command in a child process: the analysis is CPU work of up to a
@@ -30,17 +30,19 @@ export const cliTrainer: VoiceTrainer = (run) =>
       [
         '--import',
         'tsx',
-        cliPath(),
+        path.join(engineSrc(), 'cli', 'main.ts'),
         'train-voice',
-        run.recording,
+        // Absolute: the command runs in another folder (a data folder may be given relatively).
+        path.resolve(run.recording),
         '--out',
-        run.out,
+        path.resolve(run.out),
         '--id',
         run.id,
         '--name',
         run.name,
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      // From the engine's folder, `--import tsx` resolves wherever the server was started from.
+      { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.dirname(engineSrc()) },
     );
     let stdout = '';
     let stderrTail = '';
@@ -64,7 +66,7 @@ export const cliTrainer: VoiceTrainer = (run) =>
       if (run.signal.aborted) return reject(new EngineError('CANCELLED', 'Training was stopped.'));
       if (code === 0) {
         try {
-          return resolve(parseProfile(JSON.parse(fs.readFileSync(run.out, 'utf8'))));
+          return resolve(parseProfile(JSON.parse(fs.readFileSync(path.resolve(run.out), 'utf8'))));
         } catch (error) {
           return reject(error);
         }
