@@ -227,7 +227,10 @@ describe('My voices: train, use in a cover, delete', () => {
       createCover: ctx.features.voices.coverEngine.createCover,
     });
     expect(outcome).toBe('failed');
-    expect((await get(`/v1/vsas/result/${task}`, owner.auth)).json().data.status).toBe(TaskStatus.failed);
+    expect((await get(`/v1/vsas/result/${task}`, owner.auth)).json().data).toMatchObject({
+      status: TaskStatus.failed,
+      error: CoverMsg.unknownVoice,
+    });
   });
 });
 
