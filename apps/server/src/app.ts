@@ -71,7 +71,6 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   });
   const categories = createCategoriesFeature({ db });
   const engine = deps.engine ?? dspEngine;
-  const voices = createVoicesFeature({ engine });
   const analytics = createAnalyticsFeature({ db });
   const abTests = createAbTestFeature({
     db,
@@ -82,11 +81,13 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   const storage = createStorageFeature({ settings, db, secret });
   const library = createLibraryFeature({ files: storage.files });
   const credits = createCreditsFeature({ db });
+  const voices = createVoicesFeature({ engine, db, queue, files: storage.files, log: app.log });
   const covers = createCoversFeature({
     db,
     queue,
     files: storage.files,
-    engine,
+    engine: voices.coverEngine,
+    ownVoice: voices.userVoices.usableName,
     paidTasks: (userId, taskIds) =>
       credits.service.chargedTaskIds(userId, COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose, taskIds),
     log: app.log,

@@ -16,3 +16,4 @@ export * from './image-header';
 export * from './cover-art';
 export * from './feedback';
 export * from './feedback-rules';
+export * from './my-voices-api';

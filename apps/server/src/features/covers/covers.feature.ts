@@ -28,6 +28,8 @@ export function createCoversFeature(deps: {
   log: FastifyBaseLogger;
   /** Songs from links: which non-public hosts are allowed, and the time limit of a fetch. */
   songLinks: SongLinksConfig;
+  /** The caller's own trained voices, usable like built-in ones ("My voices"). */
+  ownVoice?: CoversServiceDeps['ownVoice'];
 }) {
   const repo = createCoversRepo(deps.db);
   const assets = createCoverAssetsRepo(deps.db);
@@ -41,6 +43,7 @@ export function createCoversFeature(deps: {
     voices: () => deps.engine.listVoices(),
     assets,
     songTitle: createSongTitleReader(deps.files),
+    ...(deps.ownVoice ? { ownVoice: deps.ownVoice } : {}),
   });
   const downloads = createCoverDownloads({
     repo,

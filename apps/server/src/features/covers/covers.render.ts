@@ -38,6 +38,8 @@ const SONG_FAULTS: Partial<Record<EngineErrorCode, string>> = {
   TOO_SHORT: CoverMsg.songTooShort,
   STEMS_MISMATCH: CoverMsg.stemsMismatch,
   NO_VOCAL: CoverMsg.noVocal,
+  // An account's own voice deleted while the cover waited.
+  UNKNOWN_VOICE: CoverMsg.unknownVoice,
 };
 
 /** Why a run was stopped from outside the engine. */

@@ -62,6 +62,11 @@ export interface CoversServiceDeps {
   enqueue: RenderEnqueuer;
   /** The engine's built-in voices (a fixed list: read once). */
   voices: () => VoiceInfo[];
+  /**
+   * The caller's own trained voices ("My voices"): the name of a ready one of this owner, else
+   * null. Absent: built-in voices only.
+   */
+  ownVoice?: (owner: Owner, voiceId: string) => Promise<string | null>;
   /** The files a task kept besides its MP3 (formats, stems) and its mix (absent: none kept). */
   assets?: Pick<CoverAssetsRepo, 'listFor' | 'mixesFor'>;
   /** The title of a song about to be covered (its tags, else its file name): read once, at create. */
@@ -133,7 +138,8 @@ export function createCoversService(deps: CoversServiceDeps) {
     if (file.fileType !== 'audio' && file.fileType !== 'video') throw badRequest(CoverMsg.notAudio);
     if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
       throw badRequest(CoverMsg.tooLong);
-    if (!voiceNames.has(body.voice_id)) throw badRequest(CoverMsg.unknownVoice);
+    if (!voiceNames.has(body.voice_id) && !(await deps.ownVoice?.(owner, body.voice_id)))
+      throw badRequest(CoverMsg.unknownVoice);
     const title = deps.songTitle ? await deps.songTitle(file) : songTitle(file.name);
     const row = await repo.insertWithinLimit(
       owner,

@@ -1,8 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Engine } from '@ai-covers/engine';
+import type { Db } from '../../platform/db/client';
 import { defineFeature } from '../../platform/feature';
+import type { Queue } from '../../platform/queue/queue';
+import type { FilesService } from '../storage/files.service';
 import { voicesRoutes } from './voices.routes';
+import { withUserVoices } from './voices.engine';
+import { createTrainingEnqueuer, startVoicesJobs } from './voices.jobs';
+import { cliTrainer, type VoiceTrainer } from './voices.trainer';
+import { createUserVoicesRepo } from './voices.user.repo';
+import { userVoicesRoutes } from './voices.user.routes';
+import { createUserVoicesService } from './voices.user.service';
 
-/** The voices of the cover engine, with their samples and avatars. */
-export function createVoicesFeature(deps: { engine: Pick<Engine, 'getVoice'> }) {
-  return defineFeature({ routes: [voicesRoutes(deps.engine)] });
+/**
+ * The voices of the cover engine, with their samples and avatars, and "My voices": the voices an
+ * account trains from its own recordings (the engine's train-voice as a queued task).
+ */
+export function createVoicesFeature(deps: {
+  engine: Engine;
+  db: Db;
+  queue: Queue;
+  files: FilesService;
+  log: FastifyBaseLogger;
+  /** The training run (default: the engine's train-voice command in a child process). */
+  train?: VoiceTrainer;
+}) {
+  const repo = createUserVoicesRepo(deps.db);
+  const enqueue = createTrainingEnqueuer({ queue: deps.queue, repo, log: deps.log });
+  const userVoices = createUserVoicesService({ repo, files: deps.files, enqueue });
+  return defineFeature({
+    userVoices,
+    /** The engine covers render with: the deployment's, plus the accounts' own voices. */
+    coverEngine: withUserVoices(deps.engine, userVoices),
+    routes: [voicesRoutes(deps.engine), userVoicesRoutes(userVoices)],
+    startJobs: (queue: Queue, log: FastifyBaseLogger) =>
+      startVoicesJobs({ queue, repo, enqueue, files: deps.files, train: deps.train ?? cliTrainer, log }),
+  });
 }
+export type VoicesFeature = ReturnType<typeof createVoicesFeature>;

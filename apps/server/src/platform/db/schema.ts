@@ -11,3 +11,4 @@ export * from '../../features/covers/covers.schema';
 export * from '../../features/cover-art/cover-art.schema';
 export * from '../../features/headshots/headshots.schema';
 export * from '../../features/feedback/feedback.schema';
+export * from '../../features/voices/voices.schema';

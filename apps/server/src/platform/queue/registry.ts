@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COVER_ART_LIMITS, COVER_LIMITS } from '@ai-covers/contracts';
+import { COVER_ART_LIMITS, COVER_LIMITS, MY_VOICE_LIMITS } from '@ai-covers/contracts';
 
 /** One job definition: its payload schema and queue policy (retries, expiry). */
 export interface JobDefinition<S extends z.ZodType> {
@@ -86,6 +86,21 @@ export const jobs = {
   }),
   // Headshots: packs waiting without a job get one.
   'headshots.sweep': defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+  }),
+  // My voices: one training run per job; expiry beyond the run's timeout, one retry for a worker
+  // that died mid-run.
+  'voices.train': defineJob({
+    payload: z.object({ voice_id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 10,
+    expireInSeconds: MY_VOICE_LIMITS.timeoutSeconds + 120,
+  }),
+  // My voices: voices waiting without a job, or training on a worker that died, get one again.
+  'voices.sweep': defineJob({
     payload: z.object({}).passthrough(),
     retryLimit: 0,
     retryDelaySeconds: 30,

@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { isTerminal, useFollowCoverTask } from './follow-task';
 import { coverPaths } from './paths';
 import styles from './CoversTool.module.css';
+import { useMyVoiceNames } from '../my-voices/my-voices-menu';
 
 /** The task page (covers/:taskId): progress while it works, then the preview and the download. */
 export function CoverTaskPage() {
@@ -73,7 +74,11 @@ function TaskView({
   const client = useQueryClient();
   const notify = useNoticeStore((s) => s.show);
   const voices = useCategories('covers', i18n.language);
-  const voiceName = allVoices(voices.data).find((v) => v.id === task.voice_id)?.name ?? task.voice_id;
+  const myVoiceNames = useMyVoiceNames();
+  const voiceName =
+    allVoices(voices.data).find((v) => v.id === task.voice_id)?.name ??
+    myVoiceNames.get(task.voice_id) ??
+    task.voice_id;
   const retry = useRetryCover();
   const remove = useDeleteCover();
   const [deleting, setDeleting] = useState(false);

@@ -9,6 +9,7 @@ import { useCoverList } from './covers-api';
 import { errorText } from '../../shared/api/error-messages';
 import { coverPaths } from './paths';
 import styles from './CoversTool.module.css';
+import { useMyVoiceNames } from '../my-voices/my-voices-menu';
 
 /** My covers (covers): every task of this visitor or account, newest first. */
 export function MyCoversPage() {
@@ -16,7 +17,10 @@ export function MyCoversPage() {
   const langPath = useLangPath();
   const list = useCoverList();
   const voices = useCategories('covers', i18n.language);
-  const voiceNames = new Map(allVoices(voices.data).map((v) => [v.id, v.name]));
+  const voiceNames = new Map([
+    ...useMyVoiceNames(),
+    ...allVoices(voices.data).map((v) => [v.id, v.name] as const),
+  ]);
   const createLink = (
     <Link to={langPath(coverPaths.create())} className={ui.button}>
       {t('coversTool.list.create')}

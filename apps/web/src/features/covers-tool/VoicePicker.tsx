@@ -8,6 +8,7 @@ import { useCategories } from '../categories/use-categories';
 import { voiceRange } from './cover-format';
 import styles from './CoversTool.module.css';
 import { NO_PRE_LOGIN_ATTR } from '../auth/pre-login';
+import { MyVoicesButton, useMenuWithMyVoices } from '../my-voices/my-voices-menu';
 
 /** Step 1: a compact radio list of the voice library, filtered by category, with playable samples. */
 export function VoicePicker({
@@ -20,7 +21,7 @@ export function VoicePicker({
   const { t, i18n } = useTranslation();
   const query = useCategories('covers', i18n.language);
   const [categoryId, setCategoryId] = useState(ALL_CATEGORY_ID);
-  const entries = buildCategoryMenu(query.data);
+  const entries = useMenuWithMyVoices(buildCategoryMenu(query.data));
   const shown = entries.find((e) => e.id === categoryId) ?? entries[0];
   const selected = entries[0]?.items.find((v) => v.id === voiceId) ?? null;
   const sample = useSamplePlayer();
@@ -67,6 +68,7 @@ export function VoicePicker({
           </p>
         </>
       ) : null}
+      <MyVoicesButton />
       <audio ref={sample.ref} preload="none" hidden />
     </fieldset>
   );
