@@ -1,7 +1,7 @@
 import type { Engine } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
 import { createCoversRepo } from './covers.repo';
-import { coverTitle } from './covers.view';
+import { coverTitle, coverVoiceName } from './covers.view';
 
 /**
  * Names an account's covers for the wallet's records: song title and voice, for a whole page of
@@ -19,7 +19,7 @@ export function createCoverDescriber(deps: { db: Db; engine: Pick<Engine, 'getVo
     for (const row of rows) {
       out.set(row.id, {
         title: coverTitle(row),
-        voice: deps.engine.getVoice(row.voiceId)?.name ?? row.voiceId,
+        voice: coverVoiceName(row, (id) => deps.engine.getVoice(id)?.name),
       });
     }
     return out;

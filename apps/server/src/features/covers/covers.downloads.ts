@@ -48,7 +48,7 @@ export function createCoverDownloads(deps: {
   assets: Pick<CoverAssetsRepo, 'listFor' | 'keepIfAbsent'>;
   files: Pick<FilesService, 'readUrl' | 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
   paidTasks: (userId: number, taskIds: string[]) => Promise<Set<string>>;
-  voiceName: (voiceId: string) => string;
+  voiceName: (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) => string;
 }) {
   const notAvailable = () => new AppError(Code.notAvailable, CoverMsg.formatMissing, 404);
 
@@ -71,7 +71,7 @@ export function createCoverDownloads(deps: {
       await writeStoredZip(entries, zipPath);
       const stored = await deps.files.storeOutput(owner, {
         body: fs.createReadStream(zipPath),
-        fileName: downloadName(coverTitle(task), deps.voiceName(task.voiceId), 'stems'),
+        fileName: downloadName(coverTitle(task), deps.voiceName(task), 'stems'),
         kind: 'ai-covers',
         action: 'cover',
         // Three WAV stems of a long song exceed a single upload's limit; the product made them.
@@ -113,7 +113,7 @@ export function createCoverDownloads(deps: {
         storageKey = keys.get(format);
       }
       if (!storageKey) throw notAvailable();
-      const name = downloadName(coverTitle(task), deps.voiceName(task.voiceId), format);
+      const name = downloadName(coverTitle(task), deps.voiceName(task), format);
       const { url, expire } = await deps.files.readUrl({ storageKey, name }, { download: true });
       return { url, name, expire };
     },

@@ -16,6 +16,8 @@ import { studioRoutes } from './covers.studio.routes';
 import { coversRoutes } from './covers.routes';
 import { createCoversService, type CoversServiceDeps } from './covers.service';
 import { createSongTitleReader } from './covers.song-title';
+import type { CoverTaskRow } from './covers.schema';
+import { coverVoiceName } from './covers.view';
 
 /** AI Covers tasks: the /v1/vsas calls, the render job and its sweep. */
 export function createCoversFeature(deps: {
@@ -33,7 +35,8 @@ export function createCoversFeature(deps: {
 }) {
   const repo = createCoversRepo(deps.db);
   const assets = createCoverAssetsRepo(deps.db);
-  const voiceName = (id: string) => deps.engine.getVoice(id)?.name ?? id;
+  const voiceName = (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) =>
+    coverVoiceName(task, (id) => deps.engine.getVoice(id)?.name);
   const enqueue = createRenderEnqueuer({ queue: deps.queue, repo, log: deps.log });
   const service = createCoversService({
     repo,

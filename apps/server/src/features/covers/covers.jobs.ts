@@ -16,6 +16,7 @@ import {
   sweepScratch,
 } from './covers.lease';
 import { renderCoverTask, type RenderDeps } from './covers.render';
+import { coverVoiceName } from './covers.view';
 
 export const SWEEP_JOB = 'covers.sweep';
 /** Every minute: a job that was never sent waits at most about a minute longer. */
@@ -97,7 +98,8 @@ export async function startCoversJobs(deps: {
     repo,
     files: deps.files,
     createCover: engine.createCover,
-    voiceName: (id: string) => engine.getVoice(id)?.name ?? id,
+    voiceName: (task: Parameters<RenderDeps['voiceName']>[0]) =>
+      coverVoiceName(task, (id) => engine.getVoice(id)?.name),
     log: deps.log,
     shutdown: shutdown.signal,
     lease,

@@ -9,6 +9,7 @@ import type { FilesService } from '../storage/files.service';
 import type { CoverAssetsRepo, KeptFile } from './covers.assets.repo';
 import type { CoversRepo } from './covers.repo';
 import { coverFileName, coverTitle } from './covers.view';
+import type { CoverTaskRow } from './covers.schema';
 
 /** Remixes one process runs at once: each is seconds of CPU in the API process. */
 const MAX_PARALLEL_REMIXES = 2;
@@ -25,7 +26,7 @@ export function createCoverRemixer(deps: {
   assets: Pick<CoverAssetsRepo, 'listFor' | 'swapMix'>;
   files: Pick<FilesService, 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
   remixStems: (o: RemixOptions) => Promise<RemixResult>;
-  voiceName: (voiceId: string) => string;
+  voiceName: (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) => string;
 }) {
   let running = 0;
   const busyTasks = new Set<string>();
@@ -66,7 +67,7 @@ export function createCoverRemixer(deps: {
           maxSeconds: COVER_LIMITS.maxSongSeconds + 5,
           signal: AbortSignal.timeout(REMIX_TIMEOUT_MS),
         });
-        const voice = deps.voiceName(task.voiceId);
+        const voice = deps.voiceName(task);
         const store = async (file: string, suffix: string): Promise<KeptFile> => {
           const made = await deps.files.storeOutput(owner, {
             body: fs.createReadStream(out(file)),

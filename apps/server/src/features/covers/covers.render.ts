@@ -51,7 +51,7 @@ export interface RenderDeps {
   repo: CoversRepo;
   files: Pick<FilesService, 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
   createCover: (options: CoverOptions) => Promise<CoverResult>;
-  voiceName: (voiceId: string) => string;
+  voiceName: (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) => string;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Stop a run after this long (default COVER_LIMITS.timeoutSeconds). */
   timeoutMs?: number;
@@ -240,7 +240,7 @@ async function keepOutputs(
   const current = await deps.repo.findById(task.id);
   if (!current || current.status !== TaskStatus.running || current.jobId !== jobId) return 'discarded';
   const owner: Owner = { userId: current.userId, visitorId: current.visitorId };
-  const voice = deps.voiceName(task.voiceId);
+  const voice = deps.voiceName(task);
   const stored: number[] = [];
   const store = async (file: string, suffix: string) => {
     const out = await deps.files.storeOutput(owner, {

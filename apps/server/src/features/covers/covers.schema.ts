@@ -39,6 +39,11 @@ export const coverTasks = pgTable(
      */
     title: text('title'),
     voiceId: text('voice_id').notNull(),
+    /**
+     * The voice's name as it was at create: an own voice may be deleted later, and its finished
+     * covers keep their names (files, records, shares). Null on tasks made before names were kept.
+     */
+    voiceName: text('voice_name'),
     /** Requested semitones; null = 'auto'. */
     keyShift: integer('key_shift'),
     /** Semitones the engine applied (known once it has analysed the song). */

@@ -24,6 +24,7 @@ import type { RenderEnqueuer } from './covers.enqueue';
 import {
   coverFileName,
   coverTitle,
+  coverVoiceName,
   hasChanged,
   keyOf,
   keyShiftOf,
@@ -80,7 +81,8 @@ export function createCoversService(deps: CoversServiceDeps) {
   const { repo, files } = deps;
   const wait = deps.subscribe ?? { maxWaitMs: 20_000, pollMs: 500 };
   const voiceNames = new Map(deps.voices().map((v) => [v.id, v.name]));
-  const voiceName = (id: string) => voiceNames.get(id) ?? id;
+  const voiceName = (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) =>
+    coverVoiceName(task, (id) => voiceNames.get(id));
   /** Told before a task is deleted, so features that keep files for it delete them too. */
   const removalHooks: Array<(owner: Owner, taskId: string) => Promise<void>> = [];
 
@@ -138,8 +140,8 @@ export function createCoversService(deps: CoversServiceDeps) {
     if (file.fileType !== 'audio' && file.fileType !== 'video') throw badRequest(CoverMsg.notAudio);
     if (file.duration !== null && file.duration > COVER_LIMITS.maxSongSeconds)
       throw badRequest(CoverMsg.tooLong);
-    if (!voiceNames.has(body.voice_id) && !(await deps.ownVoice?.(owner, body.voice_id)))
-      throw badRequest(CoverMsg.unknownVoice);
+    const voice = voiceNames.get(body.voice_id) ?? (await deps.ownVoice?.(owner, body.voice_id));
+    if (!voice) throw badRequest(CoverMsg.unknownVoice);
     const title = deps.songTitle ? await deps.songTitle(file) : songTitle(file.name);
     const row = await repo.insertWithinLimit(
       owner,
@@ -152,6 +154,7 @@ export function createCoversService(deps: CoversServiceDeps) {
         songName: file.name,
         title,
         voiceId: body.voice_id,
+        voiceName: voice,
         keyShift: keyShiftOf(body.key),
         backing: body.backing,
         duration: file.duration,
@@ -270,13 +273,13 @@ export function createCoversService(deps: CoversServiceDeps) {
         owner: { userId: task.userId, visitorId: task.userId ? null : task.visitorId },
         songName: task.songName,
         voiceId: task.voiceId,
-        voiceName: voiceName(task.voiceId),
+        voiceName: voiceName(task),
         duration: task.duration,
         preview:
           task.previewFileId !== null && task.previewKey
             ? {
                 storageKey: task.previewKey,
-                name: coverFileName(coverTitle(task), voiceName(task.voiceId), ' preview'),
+                name: coverFileName(coverTitle(task), voiceName(task), ' preview'),
               }
             : null,
       };

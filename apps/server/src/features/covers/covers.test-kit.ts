@@ -9,6 +9,7 @@ import { createCoverAssetsRepo } from './covers.assets.repo';
 import { coverTasks } from './covers.schema';
 import { newTaskId } from './covers.view';
 import { renderCoverTask, type RenderDeps } from './covers.render';
+import { coverVoiceName } from './covers.view';
 
 export { songWav };
 
@@ -36,7 +37,7 @@ export function renderDeps(ctx: TestContext, overrides: Partial<RenderDeps> = {}
     repo: createCoversRepo(ctx.database.db),
     files: ctx.features.storage.files,
     createCover,
-    voiceName: (id) => getVoice(id)?.name ?? id,
+    voiceName: (task) => coverVoiceName(task, (id) => getVoice(id)?.name),
     log: quiet,
     assets: createCoverAssetsRepo(ctx.database.db),
     ...overrides,

@@ -50,6 +50,14 @@ export function coverTitle(row: Pick<CoverTaskRow, 'title' | 'songName'>): strin
 }
 
 /** '<title> (<Voice> cover).mp3', kept within the 100 characters a file name may have (§5). */
+/** The name of a task's voice: kept at create, else looked up (`lookup`, by id; the id at worst). */
+export function coverVoiceName(
+  task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>,
+  lookup: (voiceId: string) => string | undefined,
+): string {
+  return task.voiceName ?? lookup(task.voiceId) ?? task.voiceId;
+}
+
 export function coverFileName(title: string, voiceName: string, suffix = ''): string {
   const tail = ` (${voiceName} cover)${suffix}.mp3`;
   return title.slice(0, Math.max(1, 100 - tail.length)).trimEnd() + tail;

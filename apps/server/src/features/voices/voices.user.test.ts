@@ -205,6 +205,10 @@ describe('My voices: train, use in a cover, delete', () => {
     const again = await post('/v1/vsas/create', owner.auth, { voice_id: voiceId, file_key: song });
     expect(again.json()).toMatchObject({ code: 1, msg: CoverMsg.unknownVoice });
     expect((await get(`/v1/vsas/result/${coverId}`, owner.auth)).json().data.status).toBe(TaskStatus.done);
+    // The made cover keeps the voice's name (its files and the wallet's records name it).
+    const made = await ctx.features.covers.service.finishedCover(coverId);
+    expect(made).toMatchObject({ voiceName: 'My voice' });
+    expect(made!.preview!.name).toBe('cover me (My voice cover) preview.mp3');
     expect((await post(`/v1/my-voices/${voiceId}/delete`, owner.auth)).json()).toMatchObject({
       code: 40004,
       msg: MyVoiceMsg.noVoice,

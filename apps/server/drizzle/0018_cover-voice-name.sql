@@ -1,0 +1,1 @@
+ALTER TABLE "cover_tasks" ADD COLUMN "voice_name" text;
