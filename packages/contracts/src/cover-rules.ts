@@ -47,6 +47,8 @@ export const CoverMsg = {
   remixUnavailable: 'This cover kept no stems, so it cannot be remixed: make it again to mix it.',
   remixBusy: 'The server is mixing other covers right now. Try again in a few seconds.',
   retryNotFailed: 'Only a failed or timed-out cover can be retried.',
+  retrySongFault:
+    'This song cannot make a cover, so trying again would fail the same way: choose another song.',
   stemsMismatch:
     'The vocal and the instrumental are not the same length: give both stems of one song (they may differ by a second at most).',
   linkInvalid: 'Paste a link that starts with http:// or https://.',

@@ -240,6 +240,8 @@ export const coverTask = z.object({
   mix: coverMix,
   /** True when the task kept its stems, so a remix (seconds, no new render) is possible. */
   remixable: z.boolean(),
+  /** True when a failed task may be retried (false when the song itself cannot make a cover). */
+  retryable: z.boolean(),
 });
 export type CoverTask = z.infer<typeof coverTask>;
 

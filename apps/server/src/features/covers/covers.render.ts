@@ -6,7 +6,6 @@ import {
   type CoverOptions,
   type CoverRenderStage,
   type CoverResult,
-  type EngineErrorCode,
 } from '@ai-covers/engine';
 import type { Owner } from '../../platform/auth/identity';
 import { freeBytes, isOutOfSpace } from '../../platform/disk/space';
@@ -24,23 +23,7 @@ import type { CoverTaskRow } from './covers.schema';
 import { keepRenderAssets, ownVocalsFile, renderAssetOutputs } from './covers.render-assets';
 import type { CoverAssetsRepo } from './covers.assets.repo';
 import { coverFileName, coverTitle } from './covers.view';
-
-/**
- * Engine failures caused by the song itself, each with the product's own sentence: the engine's
- * messages are for operators (they may name files and tools) and never reach the person.
- */
-const SONG_FAULTS: Partial<Record<EngineErrorCode, string>> = {
-  NOT_AUDIO: CoverMsg.notAudio,
-  CORRUPT: CoverMsg.songCorrupt,
-  EMPTY: CoverMsg.songEmpty,
-  SILENT: CoverMsg.songSilent,
-  TOO_LONG: CoverMsg.tooLong,
-  TOO_SHORT: CoverMsg.songTooShort,
-  STEMS_MISMATCH: CoverMsg.stemsMismatch,
-  NO_VOCAL: CoverMsg.noVocal,
-  // An account's own voice deleted while the cover waited.
-  UNKNOWN_VOICE: CoverMsg.unknownVoice,
-};
+import { SONG_FAULTS } from './covers.faults';
 
 /** Why a run was stopped from outside the engine. */
 const TIMEOUT = 'timeout';

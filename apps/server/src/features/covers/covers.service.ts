@@ -20,6 +20,7 @@ import type { TaskLookup } from '../credits/credits.service';
 import type { FilesService } from '../storage/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
+import { canRetryFailure } from './covers.faults';
 import type { RenderEnqueuer } from './covers.enqueue';
 import {
   coverFileName,
@@ -222,6 +223,7 @@ export function createCoversService(deps: CoversServiceDeps) {
       if (!found) throw noTask(Msg.retryTaskFailed);
       const retryable: number[] = [TaskStatus.failed, TaskStatus.timeout];
       if (!retryable.includes(found.status)) throw new AppError(Code.error, CoverMsg.retryNotFailed, 409);
+      if (!canRetryFailure(found.error)) throw new AppError(Code.error, CoverMsg.retrySongFault, 409);
       if (found.sourceFileId === null) throw fileMissing();
       const outcome = await repo.requeueWithinLimit(owner, taskId, COVER_LIMITS.maxActivePerOwner);
       if (!outcome) throw tooManyActive();

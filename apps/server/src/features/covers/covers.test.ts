@@ -249,7 +249,7 @@ describe('a cover from upload to paid download', () => {
 });
 
 describe('engine failures', () => {
-  it("a silent song ends failed with the product's own message; retry runs it again", async () => {
+  it("a silent song ends failed with the product's own message; no retry is offered or taken", async () => {
     const guest = visitor();
     const key = await uploadSong(ctx, guest, 'quiet.wav', songWav(2, { silent: true }));
     const taskId = (await create(guest, { voice_id: 'nimbus', file_key: key })).json().data.task_id;
@@ -259,11 +259,17 @@ describe('engine failures', () => {
       status: 4,
       error: CoverMsg.songSilent,
       preview_url: null,
+      retryable: false,
     });
 
+    // The same song would fail the same way: the retry is refused and the task stays as it was.
     const retried = await get(`/v1/vsas/retry/${taskId}`, guest);
-    expect(retried.json()).toMatchObject({ code: 0, data: { status: 1, error: null, progress: 0 } });
-    expect(await runRenderJob(ctx, taskId)).toBe('failed');
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json()).toMatchObject({ code: 1, msg: CoverMsg.retrySongFault });
+    expect((await get(`/v1/vsas/result/${taskId}`, guest)).json().data).toMatchObject({
+      status: 4,
+      error: CoverMsg.songSilent,
+    });
   });
 
   it('an empty file is refused at its upload, before any render, with a sentence that names no path or tool', async () => {

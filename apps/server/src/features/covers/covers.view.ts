@@ -14,6 +14,7 @@ import {
 import { previewWindow } from '@ai-covers/engine';
 import { formatDate } from '../../platform/format/format-date';
 import type { CoverTaskRow } from './covers.schema';
+import { canRetryFailure } from './covers.faults';
 
 /** A new task id: 22 URL-safe characters (128 random bits). */
 export function newTaskId(): string {
@@ -103,6 +104,8 @@ export function toCoverTask(
     formats: extra.formats ?? [],
     mix: extra.mix ?? { ...COVER_MIX_LIMITS.defaults },
     remixable: extra.remixable ?? false,
+    retryable:
+      (row.status === TaskStatus.failed || row.status === TaskStatus.timeout) && canRetryFailure(row.error),
   };
 }
 

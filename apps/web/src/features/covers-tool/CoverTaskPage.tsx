@@ -139,7 +139,7 @@ function TaskView({
       {retry.error ? <ErrorText failure={retry.error} /> : null}
 
       <div className={styles.actions}>
-        {failed ? (
+        {failed && task.retryable ? (
           <button
             type="button"
             className={ui.button}

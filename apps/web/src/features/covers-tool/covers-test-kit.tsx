@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
-import type { CoverTask } from '@ai-covers/contracts';
+import { TaskStatus, type CoverTask } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
 import { errorResponse, fixture } from '../../shared/api/api-test-kit';
 import '../../app/i18n';
@@ -56,6 +56,7 @@ export function makeTask(overrides: Partial<CoverTask> = {}): CoverTask {
     formats: [],
     mix: { vocal: 1, instrumental: 1, reverb: 0.2 },
     remixable: false,
+    retryable: overrides.status === TaskStatus.failed || overrides.status === TaskStatus.timeout,
     ...overrides,
   });
 }

@@ -42,7 +42,7 @@ export function NewVoiceForm() {
     if (source === 'record') {
       if (rec.status !== 'stopped') return t('myVoices.form.needRecording');
       if (rec.seconds < MY_VOICE_LIMITS.minSeconds)
-        return t('myVoices.form.tooShort', { seconds: MY_VOICE_LIMITS.minSeconds });
+        return t('myVoices.form.tooShort', { count: MY_VOICE_LIMITS.minSeconds });
     } else if (!file) return t('myVoices.form.needFile');
     if (!consent) return t('myVoices.form.needConsent');
     return null;
