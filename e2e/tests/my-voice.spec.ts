@@ -79,7 +79,7 @@ test.describe('Your own voice', () => {
     await page.waitForURL(/\/covers\/[A-Za-z0-9_-]{8,}$/);
     await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible({ timeout: 120_000 });
     await expect(page.locator('audio[controls]')).toHaveAttribute('src', /.+/);
-    await expect(page.getByRole('heading', { name: 'Cover me.wav' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cover me', exact: true })).toBeVisible();
     await expect(page.getByText(/My studio voice/).first()).toBeVisible();
 
     // Deleting the voice takes it off the menu.
