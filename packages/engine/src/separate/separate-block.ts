@@ -60,14 +60,14 @@ export const SEPARATION_PARAMS = {
   /** Half-width (bins) of the whitening before harmonic summation. */
   pitchWhiten: 8,
   /** Wiener smoothing half-widths, in frames and in bins. */
-  smoothFrames: 2,
+  smoothFrames: 1,
   smoothBins: 1,
   /**
    * Exponent of the final soft mask as a generalised Wiener filter, m^p / (m^p + (1 − m)^p): 1 keeps
    * the smoothed mask, above 1 pushes cells that are mostly vocal or mostly accompaniment further
    * toward one side.
    */
-  maskSharpen: 2,
+  maskSharpen: 1,
 };
 
 /** The separation's tunable constants (see SEPARATION_PARAMS). */
