@@ -5,8 +5,10 @@
  * the result to bench/engine/tuning.md; the chosen values are then copied into SEPARATION_PARAMS.
  *
  * Run: npx tsx bench/engine/tune-separation.ts   (about 15 minutes on 2 cores)
+ * TUNE_KEYS=smoothFrames,maskSharpen,smoothBins limits the search to those constants (the others keep their
+ * current values); the log then appends to tuning.md instead of replacing it.
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import {
   SEPARATION_PARAMS,
   separateBlock,
@@ -23,8 +25,11 @@ const GRID: Partial<Record<keyof SeparationParams, number[]>> = {
   combFloor: [0.03, 0.06, 0.1],
   combUnvoiced: [0.25, 0.4],
   pitchVoicing: [0.15, 0.25, 0.35],
+  smoothFrames: [1, 2],
+  maskSharpen: [1, 1.5, 2, 2.5, 3],
   smoothBins: [1, 2],
 };
+const ONLY = process.env['TUNE_KEYS']?.split(',').filter(Boolean);
 const PASSES = 1;
 const SECONDS = 12;
 const RATIO_DB = -3;
@@ -44,6 +49,7 @@ function main(): void {
   process.stderr.write(`${log[0]}\n`);
   for (let pass = 1; pass <= PASSES; pass++) {
     for (const [key, values] of Object.entries(GRID) as Array<[keyof SeparationParams, number[]]>) {
+      if (ONLY && !ONLY.includes(key)) continue;
       for (const v of values) {
         if (best[key] === v) continue;
         const trial = { ...best, [key]: v };
@@ -59,14 +65,16 @@ function main(): void {
     }
   }
   log.push(`end: mean vocal SDR ${bestScore.toFixed(3)} dB`);
+  const keys = ONLY ?? Object.keys(GRID);
   const md = [
-    '# Separation tuning',
-    '',
-    `Run of ${new Date().toISOString()} by \`npx tsx bench/engine/tune-separation.ts\`: coordinate search, ${PASSES} passes, on the tuning songs only (seeds ${TUNING_SEEDS.join(', ')}, ${SECONDS} s, vocal ${RATIO_DB} dB under the accompaniment, one 12 s block each, objective = mean vocal SDR). The held-out songs and the real-singing check were not looked at.`,
+    ...(ONLY ? [] : ['# Separation tuning', '']),
+    `${ONLY ? '## Follow-up run' : 'Run'} of ${new Date().toISOString()} by \`npx tsx bench/engine/tune-separation.ts\`: coordinate search, ${PASSES} passes, on the tuning songs only (seeds ${TUNING_SEEDS.join(', ')}, ${SECONDS} s, vocal ${RATIO_DB} dB under the accompaniment, one 12 s block each, objective = mean vocal SDR). The held-out songs and the real-singing check were not looked at.`,
     '',
     'Grid:',
     '',
-    ...Object.entries(GRID).map(([k, v]) => `- \`${k}\`: ${v.join(', ')}`),
+    ...Object.entries(GRID)
+      .filter(([k]) => keys.includes(k))
+      .map(([k, v]) => `- \`${k}\`: ${v.join(', ')}`),
     '',
     'Accepted steps:',
     '',
@@ -79,7 +87,9 @@ function main(): void {
     '```',
     '',
   ].join('\n');
-  writeFileSync(new URL('./tuning.md', import.meta.url), md);
+  const file = new URL('./tuning.md', import.meta.url);
+  if (ONLY) appendFileSync(file, `\n${md}`);
+  else writeFileSync(file, md);
   process.stdout.write(md);
 }
 

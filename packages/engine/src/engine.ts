@@ -67,7 +67,10 @@ export async function openEngine(o: OpenEngineOptions): Promise<Engine> {
     throw new EngineError('BAD_OPTION', `Unknown engine "${String(o.kind)}"; use dsp or onnx.`);
   if (!o.modelsDir)
     throw new EngineError('BAD_OPTION', 'The onnx engine needs a models folder (MODELS_DIR).');
-  // onnxruntime's native binding loads only when a deployment asks for it.
+  // onnxruntime's native binding loads only when a deployment asks for it; a missing package stops
+  // start-up with one line before any model is read.
+  const { onnxRuntime } = await import('./onnx/session');
+  onnxRuntime();
   const { openOnnxEngine } = await import('./onnx/onnx-engine');
   return openOnnxEngine({
     modelsDir: o.modelsDir,

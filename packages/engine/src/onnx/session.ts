@@ -1,5 +1,35 @@
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import * as ort from 'onnxruntime-node';
+import type * as Ort from 'onnxruntime-node';
+import { EngineError } from '../errors';
+
+type OrtModule = typeof Ort;
+const requireModule = createRequire(import.meta.url);
+let loaded: OrtModule | undefined;
+
+/**
+ * onnxruntime, loaded on first use. It is an optional dependency (its install script downloads CUDA
+ * libraries when a package manager runs it), so a DSP-only install may not have it; ENGINE=onnx then
+ * stops with one line saying what to install.
+ */
+export function onnxRuntime(load: (id: string) => unknown = requireModule): OrtModule {
+  if (loaded && load === requireModule) return loaded;
+  let module: OrtModule;
+  try {
+    module = load('onnxruntime-node') as OrtModule;
+  } catch (e) {
+    throw new EngineError('MODEL_INVALID', runtimeMissingMessage(e), undefined, e);
+  }
+  if (load === requireModule) loaded = module;
+  return module;
+}
+
+/** The one line a deployment sees when onnxruntime-node is absent or its native binding cannot load. */
+export function runtimeMissingMessage(e: unknown): string {
+  const missing = (e as { code?: unknown } | null)?.code === 'MODULE_NOT_FOUND';
+  const why = missing ? 'is not installed' : `cannot load (${firstLine(e)})`;
+  return `ENGINE=onnx needs the onnxruntime-node package, which ${why}: run \`ONNXRUNTIME_NODE_INSTALL=skip npm install\` (its CPU build, no CUDA download) or use ENGINE=dsp`;
+}
 
 /** What a manifest says a model input or output is: element type and shape (null = any length). */
 export interface TensorSignature {
@@ -11,7 +41,7 @@ export interface TensorSignature {
 /** A loaded model with the tensors it was checked to have. */
 export interface ModelSession {
   readonly file: string;
-  run(feeds: Record<string, ort.Tensor>): Promise<Record<string, ort.Tensor>>;
+  run(feeds: Record<string, Ort.Tensor>): Promise<Record<string, Ort.Tensor>>;
   release(): Promise<void>;
 }
 
@@ -28,7 +58,8 @@ export async function openSession(
   file: string,
   expect: { inputs: TensorSignature[]; outputs: TensorSignature[] },
 ): Promise<ModelSession> {
-  let session: ort.InferenceSession;
+  const ort = onnxRuntime();
+  let session: Ort.InferenceSession;
   try {
     session = await ort.InferenceSession.create(file, {
       executionProviders: ['cpu'],
@@ -49,7 +80,7 @@ export async function openSession(
   }
   return {
     file,
-    run: async (feeds) => (await session.run(feeds)) as Record<string, ort.Tensor>,
+    run: async (feeds) => (await session.run(feeds)) as Record<string, Ort.Tensor>,
     release: () => session.release(),
   };
 }
@@ -57,7 +88,7 @@ export async function openSession(
 function checkSide(
   side: 'input' | 'output',
   names: readonly string[],
-  meta: readonly ort.InferenceSession.ValueMetadata[],
+  meta: readonly Ort.InferenceSession.ValueMetadata[],
   expected: TensorSignature[],
   exact: boolean,
 ): string | undefined {
@@ -97,19 +128,19 @@ function firstLine(e: unknown): string {
 }
 
 /** A float32 tensor. */
-export function floatTensor(data: Float32Array, dims: number[]): ort.Tensor {
-  return new ort.Tensor('float32', data, dims);
+export function floatTensor(data: Float32Array, dims: number[]): Ort.Tensor {
+  return new (onnxRuntime().Tensor)('float32', data, dims);
 }
 
 /** An int64 tensor from ordinary numbers. */
-export function int64Tensor(values: ArrayLike<number>, dims: number[]): ort.Tensor {
+export function int64Tensor(values: ArrayLike<number>, dims: number[]): Ort.Tensor {
   const data = new BigInt64Array(values.length);
   for (let i = 0; i < values.length; i++) data[i] = BigInt(Math.round(values[i]!));
-  return new ort.Tensor('int64', data, dims);
+  return new (onnxRuntime().Tensor)('int64', data, dims);
 }
 
 /** The float data of an output tensor (throws if the model returned another type). */
-export function floatData(t: ort.Tensor | undefined, what: string): Float32Array {
+export function floatData(t: Ort.Tensor | undefined, what: string): Float32Array {
   if (!t || t.type !== 'float32') throw new Error(`the model returned no float32 ${what}`);
   return t.data as Float32Array;
 }

@@ -62,6 +62,12 @@ export const SEPARATION_PARAMS = {
   /** Wiener smoothing half-widths, in frames and in bins. */
   smoothFrames: 1,
   smoothBins: 1,
+  /**
+   * Exponent of the final soft mask as a generalised Wiener filter, m^p / (m^p + (1 − m)^p): 1 keeps
+   * the smoothed mask, above 1 pushes cells that are mostly vocal or mostly accompaniment further
+   * toward one side.
+   */
+  maskSharpen: 1,
 };
 
 /** The separation's tunable constants (see SEPARATION_PARAMS). */
@@ -294,7 +300,19 @@ function combLead(mask: Float32Array, f0: Float32Array, b: BlockSpectra, P: Sepa
   });
   const raw = new Float32Array(mask.length);
   for (let i = 0; i < raw.length; i++) raw[i] = mask[i]! * (P.combFloor + (1 - P.combFloor) * comb[i]!);
-  return wienerSmooth(raw, b.mag, b.frames, b.bins, P.smoothFrames, P.smoothBins);
+  const smooth = wienerSmooth(raw, b.mag, b.frames, b.bins, P.smoothFrames, P.smoothBins);
+  if (P.maskSharpen !== 1) sharpen(smooth, P.maskSharpen);
+  return smooth;
+}
+
+/** Generalised Wiener exponent on a soft mask, in place (see SEPARATION_PARAMS.maskSharpen). */
+function sharpen(mask: Float32Array, p: number): void {
+  for (let i = 0; i < mask.length; i++) {
+    const m = Math.min(1, Math.max(0, mask[i]!));
+    const v = m ** p;
+    const a = (1 - m) ** p;
+    mask[i] = v + a > 1e-20 ? v / (v + a) : 0;
+  }
 }
 
 /** Power spectrum of the lead summed over voiced frames (the converter's long-term envelope). */

@@ -1,10 +1,8 @@
 // Renders split from the API: an API process with RUN_WORKER=false never renders, a separate
 // `npm run worker` process does, both on one Postgres and one (embedded, shared) object store.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -15,49 +13,25 @@ import {
   WORKER_ENTRY,
   type Child,
 } from '../../test/child-server';
+import { postgresUnreachable, scratchDatabase, SPLIT_ADMIN_URL } from '../../test/postgres-admin';
 import { visitor } from '../storage/storage.test-kit';
 import { songWav } from './covers.test-kit';
 
-const ADMIN_URL = process.env.SPLIT_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const API_PORT = 8322;
-
-/** Null when Postgres answers, else why not (the split needs it: PGlite is one process's). */
-async function postgresUnreachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const unreachable = await postgresUnreachable();
 if (unreachable)
   process.stdout.write(
-    `skipping the API/worker split test: Postgres at ${ADMIN_URL} unreachable (${unreachable})\n`,
+    `skipping the API/worker split test: Postgres at ${SPLIT_ADMIN_URL} unreachable (${unreachable})\n`,
   );
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-covers-split-'));
-const dbName = `renders_split_${randomBytes(5).toString('hex')}`;
+let dropDatabase: (() => Promise<void>) | undefined;
 const children: Child[] = [];
 afterAll(async () => {
   for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
   await Promise.all(children.map((c) => c.exited));
-  if (!unreachable) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await dropDatabase?.();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -74,10 +48,9 @@ describe('render workers as their own processes', () => {
   it.skipIf(unreachable !== null)(
     'an API that never renders plus a worker process make a cover end to end',
     async () => {
-      await admin(`CREATE DATABASE "${dbName}"`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${dbName}`;
-      const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+      const database = await scratchDatabase('renders_split');
+      dropDatabase = database.drop;
+      const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
       const api = startChild({ ...env, PORT: String(API_PORT), RUN_WORKER: 'false' });
       children.push(api);
       await waitForHealth(API_PORT, api);
