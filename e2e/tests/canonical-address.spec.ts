@@ -4,7 +4,19 @@ import { baseURL } from '../playwright.config';
 
 // With the default PUBLIC_URL (localhost), a newcomer may open the printed port at 127.0.0.1:
 // sign-in must work there too (the page moves to the address sign-in lives on).
-for (const host of ['localhost', '127.0.0.1']) {
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+];
+
+for (const size of SIZES) {
+  test.describe(`${size.name} size`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+    for (const host of ['localhost', '127.0.0.1']) signInAt(host);
+  });
+}
+
+function signInAt(host: string) {
   test(`sign-in works when the app is opened at ${host}`, async ({ page }) => {
     const url = new URL(baseURL);
     url.hostname = host;
