@@ -170,7 +170,7 @@ describe('<PricingPage>', () => {
       'Download every full cover you make without spending credits',
       'Every format: WAV, MP3 320k, MP3 128k and the stems (ZIP)',
       '30 days of premium, no automatic renewal',
-      'In the other tools of the family, each month: 100 background removals; video enhancing: 5 minutes; video background removal: 5 minutes; the rest unlimited',
+      'In the other tools of the family, each month: 100 background removals, and 5 minutes of video enhancing and of video background removal each; the rest unlimited',
     ]);
     expect(card.textContent).not.toMatch(/1080p/);
   });
