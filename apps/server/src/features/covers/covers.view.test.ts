@@ -25,6 +25,8 @@ describe('names', () => {
   it('names the download after the song and the voice, within 100 characters', () => {
     expect(coverFileName('My Song', 'Velvet')).toBe('My Song (Velvet cover).mp3');
     expect(coverFileName('My Song', 'Velvet', ' preview')).toBe('My Song (Velvet cover) preview.mp3');
+    // An own voice's name is the account's text: no path or reserved characters reach the file name.
+    expect(coverFileName('My Song', 'me/my "best" take')).toBe('My Song (me my best take cover).mp3');
     const long = coverFileName('x'.repeat(200), 'Velvet');
     expect(long).toHaveLength(100);
     expect(long.endsWith(' (Velvet cover).mp3')).toBe(true);

@@ -43,14 +43,17 @@ export function songTitle(songName: string): string {
  * name), or for older tasks the file name without its extension; no path or shell punctuation.
  */
 export function coverTitle(row: Pick<CoverTaskRow, 'title' | 'songName'>): string {
-  const title = (row.title ?? songTitle(row.songName))
+  return fileNamePart(row.title ?? songTitle(row.songName)) || 'Song';
+}
+
+/** Text made safe inside a file name: no path or reserved characters, runs of spaces made one. */
+function fileNamePart(text: string): string {
+  return text
     .replace(/[\\/:*?"<>|]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return title || 'Song';
 }
 
-/** '<title> (<Voice> cover).mp3', kept within the 100 characters a file name may have (§5). */
 /** The name of a task's voice: kept at create, else looked up (`lookup`, by id; the id at worst). */
 export function coverVoiceName(
   task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>,
@@ -59,8 +62,10 @@ export function coverVoiceName(
   return task.voiceName ?? lookup(task.voiceId) ?? task.voiceId;
 }
 
+/** '<title> (<Voice> cover).mp3', kept within the 100 characters a file name may have (§5). */
 export function coverFileName(title: string, voiceName: string, suffix = ''): string {
-  const tail = ` (${voiceName} cover)${suffix}.mp3`;
+  // A voice name is the account's own text when the voice is its own.
+  const tail = ` (${fileNamePart(voiceName) || 'Voice'} cover)${suffix}.mp3`;
   return title.slice(0, Math.max(1, 100 - tail.length)).trimEnd() + tail;
 }
 
