@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { COVER_LIMITS, CoverMsg, Msg, TaskStatus, type CoverBacking } from '@ai-covers/contracts';
-import {
-  EngineError,
-  type CoverOptions,
-  type CoverRenderStage,
-  type CoverResult,
-} from '@ai-covers/engine';
+import { EngineError, type CoverOptions, type CoverRenderStage, type CoverResult } from '@ai-covers/engine';
 import type { Owner } from '../../platform/auth/identity';
 import { freeBytes, isOutOfSpace } from '../../platform/disk/space';
 import {
