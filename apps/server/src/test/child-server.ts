@@ -3,8 +3,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import type { StorageTokenParams } from '@ai-covers/contracts';
-import { signedPutHeaders, type Headers } from '../features/storage/storage.test-kit';
+import { signedPutHeaders, visitor, type Headers } from '../features/storage/storage.test-kit';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_ENTRY = path.join(SRC, 'main.ts');
@@ -117,4 +118,44 @@ export async function pollTask(
     await new Promise((r) => setTimeout(r, 100));
   }
   return task;
+}
+
+/**
+ * A cover made by split processes on one Postgres (`env` names it): an API with RUN_WORKER=false
+ * only queues, so the cover still waits after 4 s; then a separate `npm run worker` process renders
+ * it and its preview is served; both processes exit 0 on SIGTERM. Started processes go into
+ * `children` so the caller's cleanup can kill them after a failure.
+ */
+export async function coverThroughSplitProcesses(opts: {
+  port: number;
+  env: Record<string, string>;
+  voiceId: string;
+  song: Buffer;
+  children: Child[];
+}): Promise<void> {
+  const { port, env, children } = opts;
+  const api = startChild({ ...env, PORT: String(port), RUN_WORKER: 'false' });
+  children.push(api);
+  await waitForHealth(port, api);
+
+  const guest = visitor();
+  const key = await uploadSong(port, guest, 'split.wav', opts.song);
+  const created = await call(port, guest, '/v1/vsas/create', { voice_id: opts.voiceId, file_key: key });
+  expect(created.json.code).toBe(0);
+  const taskId = created.json.data.task_id as string;
+  await new Promise((r) => setTimeout(r, 4000));
+  expect((await call(port, guest, `/v1/vsas/result/${taskId}`)).json.data).toMatchObject({ status: 1 });
+
+  const worker = startChild(env, WORKER_ENTRY);
+  children.push(worker);
+  const task = await pollTask(port, guest, taskId, (t) => t.status >= 3, 180_000);
+  expect(task, worker.stderr()).toMatchObject({ status: 3, progress: 1, error: null });
+  const preview = await fetch(`http://127.0.0.1:${port}${task!.preview_url!}`);
+  expect(preview.status).toBe(200);
+  expect((await preview.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+  worker.child.kill('SIGTERM');
+  api.child.kill('SIGTERM');
+  expect(await worker.exited).toBe(0);
+  expect(await api.exited).toBe(0);
 }

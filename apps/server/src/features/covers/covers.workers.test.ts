@@ -4,17 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  pollTask,
-  startChild,
-  uploadSong,
-  waitForHealth,
-  WORKER_ENTRY,
-  type Child,
-} from '../../test/child-server';
+import { coverThroughSplitProcesses, startChild, WORKER_ENTRY, type Child } from '../../test/child-server';
 import { postgresUnreachable, scratchDatabase, SPLIT_ADMIN_URL } from '../../test/postgres-admin';
-import { visitor } from '../storage/storage.test-kit';
 import { songWav } from './covers.test-kit';
 
 const API_PORT = 8322;
@@ -51,33 +42,13 @@ describe('render workers as their own processes', () => {
       const database = await scratchDatabase('renders_split');
       dropDatabase = database.drop;
       const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
-      const api = startChild({ ...env, PORT: String(API_PORT), RUN_WORKER: 'false' });
-      children.push(api);
-      await waitForHealth(API_PORT, api);
-
-      const guest = visitor();
-      const key = await uploadSong(API_PORT, guest, 'split.wav', songWav(4));
-      const created = await call(API_PORT, guest, '/v1/vsas/create', { voice_id: 'velvet', file_key: key });
-      expect(created.json.code).toBe(0);
-      const taskId = created.json.data.task_id as string;
-      // The API alone only queues: the cover waits.
-      await new Promise((r) => setTimeout(r, 4000));
-      expect((await call(API_PORT, guest, `/v1/vsas/result/${taskId}`)).json.data).toMatchObject({
-        status: 1,
+      await coverThroughSplitProcesses({
+        port: API_PORT,
+        env,
+        voiceId: 'velvet',
+        song: songWav(4),
+        children,
       });
-
-      const worker = startChild(env, WORKER_ENTRY);
-      children.push(worker);
-      const task = await pollTask(API_PORT, guest, taskId, (t) => t.status >= 3, 180_000);
-      expect(task).toMatchObject({ status: 3, progress: 1, error: null });
-      const preview = await fetch(`http://127.0.0.1:${API_PORT}${task!.preview_url!}`);
-      expect(preview.status).toBe(200);
-      expect((await preview.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-
-      worker.child.kill('SIGTERM');
-      api.child.kill('SIGTERM');
-      expect(await worker.exited).toBe(0);
-      expect(await api.exited).toBe(0);
     },
     400_000,
   );
