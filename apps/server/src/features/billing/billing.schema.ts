@@ -8,12 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { at } from '../../platform/db/columns';
 
 /** An order: pending until the provider's webhook marks it paid (and fulfils it), once. */
 export const orders = pgTable(

@@ -9,17 +9,13 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import type { ArtDesign } from '@ai-covers/contracts';
 import { coverTasks } from '../covers/covers.schema';
-import { files } from '../storage/storage.schema';
+import { fileRef } from '../storage/storage.schema';
 import { users } from '../users/users.schema';
+import { at } from '../../platform/db/columns';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
-// A file deleted elsewhere leaves the row without it (its id null), never a broken reference.
-const fileRef = (name: string) =>
-  bigint(name, { mode: 'number' }).references(() => files.id, { onDelete: 'set null' });
 // Everything here belongs to a cover: deleting the cover deletes its art, exports, videos and shares.
 const taskRef = () =>
   text('task_id')

@@ -9,15 +9,10 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { files } from '../storage/storage.schema';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const fileRef = (name: string) =>
-  // A file deleted elsewhere (library, retention) leaves the task without that file, not broken.
-  bigint(name, { mode: 'number' }).references(() => files.id, { onDelete: 'set null' });
+import { fileRef } from '../storage/storage.schema';
+import { at } from '../../platform/db/columns';
 
 /**
  * AI Covers tasks (§3 Task, §4 task status). Owned by a user, or by an anonymous visitor until

@@ -9,16 +9,15 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
+import { at } from '../../platform/db/columns';
 
 const userRef = () =>
   bigint('user_id', { mode: 'number' })
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * A lot of credits (an acquisition record). Every credit ever granted stays accounted for:

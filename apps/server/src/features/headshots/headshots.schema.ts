@@ -9,13 +9,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
 import { files } from '../storage/storage.schema';
+import { at } from '../../platform/db/columns';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const owner = () =>
   bigint('user_id', { mode: 'number' })
     .notNull()

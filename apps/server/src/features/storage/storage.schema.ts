@@ -66,3 +66,10 @@ export const files = pgTable(
 );
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
+
+/**
+ * A column pointing at a stored file. A file deleted elsewhere (library, retention) leaves the row
+ * without that file, not broken.
+ */
+export const fileRef = (name: string) =>
+  bigint(name, { mode: 'number' }).references(() => files.id, { onDelete: 'set null' });

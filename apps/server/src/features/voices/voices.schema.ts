@@ -1,21 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { files } from '../storage/storage.schema';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const fileRef = (name: string) =>
-  bigint(name, { mode: 'number' }).references(() => files.id, { onDelete: 'set null' });
+import { fileRef } from '../storage/storage.schema';
+import { at } from '../../platform/db/columns';
 
 /**
  * "My voices": a voice profile an account trained from its own recording. The consent the person
