@@ -21,7 +21,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // `npm test` asks for a JSON report too (PLAYWRIGHT_JSON_OUTPUT_FILE) to print the slowest files.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]]
+    : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',

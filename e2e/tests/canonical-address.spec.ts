@@ -10,7 +10,7 @@ const SIZES = [
 ];
 
 for (const size of SIZES) {
-  test.describe(`${size.name} size`, () => {
+  test.describe(`${size.name} size`, { tag: '@base-path' }, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
     for (const host of ['localhost', '127.0.0.1']) signInAt(host);
   });

@@ -59,76 +59,80 @@ for (const size of [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1366, height: 900 },
 ]) {
-  test.describe(`keeping the user's place (${size.name} ${size.width}×${size.height})`, () => {
-    failOnCspViolations();
-    test.use({ viewport: { width: size.width, height: size.height } });
+  test.describe(
+    `keeping the user's place (${size.name} ${size.width}×${size.height})`,
+    { tag: '@base-path' },
+    () => {
+      failOnCspViolations();
+      test.use({ viewport: { width: size.width, height: size.height } });
 
-    test('a download that needed a sign-in goes on after it; one that needed credits comes back after the purchase', async ({
-      page,
-      context,
-    }) => {
-      test.setTimeout(300_000);
-      // Signed out: make a cover, ask for its WAV.
-      const first = await makeCover(page, 'Velvet', 'Moon River');
-      await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
-      await popup(page).getByRole('radio', { name: /WAV/ }).check();
-      await popup(page).getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
+      test('a download that needed a sign-in goes on after it; one that needed credits comes back after the purchase', async ({
+        page,
+        context,
+      }) => {
+        test.setTimeout(300_000);
+        // Signed out: make a cover, ask for its WAV.
+        const first = await makeCover(page, 'Velvet', 'Moon River');
+        await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
+        await popup(page).getByRole('radio', { name: /WAV/ }).check();
+        await popup(page).getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
 
-      // The login dialog opens; the visitor signs up in it.
-      const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
-      await createAccount(frame, `keep-${size.name}-${Date.now()}@example.test`);
-      await expect(page.getByTestId('login-dialog')).toBeHidden();
+        // The login dialog opens; the visitor signs up in it.
+        const frame = page.frameLocator('[data-testid="login-dialog"] iframe');
+        await createAccount(frame, `keep-${size.name}-${Date.now()}@example.test`);
+        await expect(page.getByTestId('login-dialog')).toBeHidden();
 
-      // The same download goes on: the new account confirms its gift credit, and the WAV arrives.
-      const firstDownload = page.waitForEvent('download');
-      const consume = page.getByTestId('credits-consume-dialog');
-      await consume.getByRole('button', { name: 'Use 1 credit' }).click();
-      expect((await firstDownload).suggestedFilename()).toMatch(/\.wav$/);
-      expect(page.url()).toContain(`/covers/${first}`);
-      await expect(page.getByRole('button', { name: 'Download again' })).toBeVisible();
+        // The same download goes on: the new account confirms its gift credit, and the WAV arrives.
+        const firstDownload = page.waitForEvent('download');
+        const consume = page.getByTestId('credits-consume-dialog');
+        await consume.getByRole('button', { name: 'Use 1 credit' }).click();
+        expect((await firstDownload).suggestedFilename()).toMatch(/\.wav$/);
+        expect(page.url()).toContain(`/covers/${first}`);
+        await expect(page.getByRole('button', { name: 'Download again' })).toBeVisible();
 
-      // A second cover at 0 credits: the credits-limit dialog, then a purchase.
-      const second = await makeCover(page, 'Ember', 'Rain Song');
-      await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
-      await popup(page).getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
-      const buy = page.getByTestId('credits-limit-buy');
-      await expect(buy).toBeVisible();
-      const backOnCover = new RegExp(
-        `${BASE_PATH}/covers/${second}\\?resume=download&format=mp3&order_id=\\d+&status=paid`,
-      );
+        // A second cover at 0 credits: the credits-limit dialog, then a purchase.
+        const second = await makeCover(page, 'Ember', 'Rain Song');
+        await page.getByRole('button', { name: 'Download full song (1 credit)' }).click();
+        await popup(page).getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
+        const buy = page.getByTestId('credits-limit-buy');
+        await expect(buy).toBeVisible();
+        const backOnCover = new RegExp(
+          `${BASE_PATH}/covers/${second}\\?resume=download&format=mp3&order_id=\\d+&status=paid`,
+        );
 
-      if (size.width < 766) {
-        // Phones: the light pricing dialog in place; the checkout brings this tab back to the cover.
-        await buy.click();
-        await page.getByTestId('pricing-dialog-light').getByTestId('buy-credits-500').click();
-        await page.waitForURL(/\/v1\/billing\/sandbox\/\d+\?t=/);
-        await page.getByTestId('sandbox-confirm').click();
-        await page.waitForURL(backOnCover);
-        await expect(page.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
-      } else {
-        // Wide screens: pricing in a new window (§2), whose checkout lands on the cover too; the
-        // first window hears of the purchase and offers the download again.
-        const opened = context.waitForEvent('page');
-        await buy.click();
-        const pricing = await opened;
-        await pricing.waitForURL(new RegExp(`${BASE_PATH}/pricing\\?return=`));
-        await pricing.getByTestId('buy-credits-100').click();
-        await pricing.waitForURL(/\/v1\/billing\/sandbox\/\d+\?t=/);
-        await pricing.getByTestId('sandbox-confirm').click();
-        await pricing.waitForURL(backOnCover);
-        await expect(pricing.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
-        await expect(popup(pricing)).toBeVisible();
-        await pricing.close();
-        await page.bringToFront();
-      }
+        if (size.width < 766) {
+          // Phones: the light pricing dialog in place; the checkout brings this tab back to the cover.
+          await buy.click();
+          await page.getByTestId('pricing-dialog-light').getByTestId('buy-credits-500').click();
+          await page.waitForURL(/\/v1\/billing\/sandbox\/\d+\?t=/);
+          await page.getByTestId('sandbox-confirm').click();
+          await page.waitForURL(backOnCover);
+          await expect(page.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
+        } else {
+          // Wide screens: pricing in a new window (§2), whose checkout lands on the cover too; the
+          // first window hears of the purchase and offers the download again.
+          const opened = context.waitForEvent('page');
+          await buy.click();
+          const pricing = await opened;
+          await pricing.waitForURL(new RegExp(`${BASE_PATH}/pricing\\?return=`));
+          await pricing.getByTestId('buy-credits-100').click();
+          await pricing.waitForURL(/\/v1\/billing\/sandbox\/\d+\?t=/);
+          await pricing.getByTestId('sandbox-confirm').click();
+          await pricing.waitForURL(backOnCover);
+          await expect(pricing.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
+          await expect(popup(pricing)).toBeVisible();
+          await pricing.close();
+          await page.bringToFront();
+        }
 
-      // Back on the cover with more credits: the download is offered again and goes through.
-      await expect(balance(page)).not.toHaveText('0');
-      await expect(popup(page)).toBeVisible();
-      expect(page.url()).toContain(`/covers/${second}`);
-      const secondDownload = page.waitForEvent('download');
-      await popup(page).getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
-      expect((await secondDownload).suggestedFilename()).toMatch(/\.mp3$/);
-    });
-  });
+        // Back on the cover with more credits: the download is offered again and goes through.
+        await expect(balance(page)).not.toHaveText('0');
+        await expect(popup(page)).toBeVisible();
+        expect(page.url()).toContain(`/covers/${second}`);
+        const secondDownload = page.waitForEvent('download');
+        await popup(page).getByRole('button', { name: 'Unlock for 1 credit and download' }).click();
+        expect((await secondDownload).suggestedFilename()).toMatch(/\.mp3$/);
+      });
+    },
+  );
 }

@@ -4,7 +4,7 @@ import { app } from './support';
 const EN_TITLE = 'Any song, sung by another voice.';
 const DE_TITLE = 'Jeder Song, gesungen von einer anderen Stimme.';
 
-test.describe('language', () => {
+test.describe('language', { tag: '@base-path' }, () => {
   test('switching to Deutsch shows German copy, survives reload, and /de/ opens German', async ({
     page,
     browser,

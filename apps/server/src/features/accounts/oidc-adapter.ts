@@ -11,7 +11,10 @@ function toPayload(row: StoredModel | undefined): AdapterPayload | undefined {
  * The provider's storage adapter over our database (one table for every model kind), so provider
  * sessions, codes and grants survive restarts and are shared by every API process.
  */
-export function createOidcAdapter(repo: AccountsRepo, now: () => Date = () => new Date()) {
+export function createOidcAdapter(
+  repo: AccountsRepo,
+  now: () => Date = () => new Date(),
+): new (kind: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
