@@ -17,7 +17,7 @@ export function requireEmailVerification(settings: Settings): boolean {
 export const EMBEDDED_CLIENT_ID = 'ai-covers-web';
 
 /**
- * The embedded OpenID Connect account provider at /accounts (DESIGN §2), used unless OIDC_ISSUER
+ * The embedded OpenID Connect account provider at /accounts (§1.3, §7), used unless OIDC_ISSUER
  * names another issuer: accounts, passwords, verification mail, password reset, throttling.
  */
 export async function createAccountsFeature(deps: {
