@@ -7,7 +7,7 @@ import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import type { AccountsService } from './accounts.service';
 import { ACCOUNTS_PATH } from './accounts.provider';
-import { pageText, pickLang, throttledText, type PageLang, type PageText } from './accounts.i18n';
+import { pageText, pickLang, throttledText, type PageKey, type PageLang } from './accounts.i18n';
 import {
   ASSETS,
   cookieCheckPage,
@@ -56,7 +56,7 @@ function html(reply: FastifyReply, body: string, status = 200) {
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
-const REGISTER_ERRORS: Record<string, keyof PageText> = {
+const REGISTER_ERRORS: Record<string, PageKey> = {
   email_invalid: 'errEmailInvalid',
   password_short: 'errPasswordShort',
   password_long: 'errPasswordLong',
@@ -115,7 +115,7 @@ export function accountsRoutes(deps: {
   // Without a live interaction the page language comes from the browser.
   const expired = (request: FastifyRequest, reply: FastifyReply) => {
     const lang = pickLang(request.headers['accept-language']);
-    return html(reply, messagePage(lang, 'errorTitle', pageText(lang).expired), 400);
+    return html(reply, messagePage(lang, 'errorTitle', pageText(lang)('expired')), 400);
   };
 
   /** Ends the interaction as signed in and sends the browser back to the provider to finish. */
@@ -225,7 +225,7 @@ export function accountsRoutes(deps: {
             lang,
             email,
             goto: ownPage(details.params.goto),
-            error: t.errInvalid,
+            error: t('errInvalid'),
           }),
           401,
         );
@@ -245,13 +245,13 @@ export function accountsRoutes(deps: {
           result = await service.register({ email, password, lang, goto: ownPage(details.params.goto) });
         } catch (error) {
           if (!isOutOfSpace(error)) throw error;
-          const full = pageText(lang).errOutOfSpace;
+          const full = pageText(lang)('errOutOfSpace');
           return html(reply, registerPage({ uid: details.uid, lang, email, error: full }), 503);
         }
         if (result.ok && service.mustVerify({ verified: false }))
           return pending(reply, details, lang, result.accountId);
         if (result.ok) return finishLogin(request, reply, result.accountId);
-        const error = pageText(lang)[REGISTER_ERRORS[result.error]!];
+        const error = pageText(lang)(REGISTER_ERRORS[result.error]!);
         return html(
           reply,
           registerPage({ uid: details.uid, lang, email, error }),
@@ -270,7 +270,7 @@ export function accountsRoutes(deps: {
         if (!service.mustVerify(account)) return finishLogin(request, reply, account.id);
         const lang = langOfInteraction(details);
         return pending(reply, details, lang, account.id, {
-          error: pageText(lang).notVerifiedYet,
+          error: pageText(lang)('notVerifiedYet'),
           status: 403,
         });
       },
@@ -286,7 +286,7 @@ export function accountsRoutes(deps: {
         const lang = langOfInteraction(details);
         const t = pageText(lang);
         const sent = await service.resendVerification(account.id, lang, ownPage(details.params.goto));
-        if (sent.ok) return pending(reply, details, lang, account.id, { notice: t.resent });
+        if (sent.ok) return pending(reply, details, lang, account.id, { notice: t('resent') });
         reply.header('retry-after', String(sent.retryAfterSeconds));
         return pending(reply, details, lang, account.id, {
           error: throttledText(lang, minutes(sent.retryAfterSeconds)),
@@ -319,7 +319,7 @@ export function accountsRoutes(deps: {
         const goto = ownPage(request.query.goto);
         const result = await service.requestPasswordReset({ email, ip: request.ip, lang, goto });
         if (!result.ok && result.error === 'email_invalid')
-          return html(reply, forgotPage({ lang, uid, goto, home, email, error: t.errEmailInvalid }), 400);
+          return html(reply, forgotPage({ lang, uid, goto, home, email, error: t('errEmailInvalid') }), 400);
         if (!result.ok) {
           reply.header('retry-after', String(result.retryAfterSeconds));
           const error = throttledText(lang, minutes(result.retryAfterSeconds));
@@ -336,9 +336,9 @@ export function accountsRoutes(deps: {
       const t = pageText(lang);
       return html(
         reply,
-        messagePage(lang, 'errorTitle', t.resetBad, undefined, [
-          { href: `/accounts/forgot?lang=${lang}`, text: t.askAgain },
-          { href: home, text: t.backToProduct },
+        messagePage(lang, 'errorTitle', t('resetBad'), undefined, [
+          { href: `/accounts/forgot?lang=${lang}`, text: t('askAgain') },
+          { href: home, text: t('backToProduct') },
         ]),
         400,
       );
@@ -362,13 +362,13 @@ export function accountsRoutes(deps: {
         const result = await service.resetPassword({ token, password });
         if (!result.ok && result.error === 'token_bad') return badResetLink(reply, lang);
         if (!result.ok) {
-          const error = t[REGISTER_ERRORS[result.error]!];
+          const error = t(REGISTER_ERRORS[result.error]!);
           return html(reply, resetPage({ lang, token, goto, error }), 400);
         }
         return html(
           reply,
-          messagePage(lang, 'resetTitle', t.resetDone, undefined, [
-            { href: goto ?? home, text: t.backToProduct },
+          messagePage(lang, 'resetTitle', t('resetDone'), undefined, [
+            { href: goto ?? home, text: t('backToProduct') },
           ]),
         );
       },
@@ -383,16 +383,16 @@ export function accountsRoutes(deps: {
         const t = pageText(lang);
         // Always a way on: back to the product page the sign-up started from (else the start
         // page); after a bad link also the account page, where a new link can be sent.
-        const back = { href: ownPage(request.query.goto) ?? home, text: t.backToProduct };
+        const back = { href: ownPage(request.query.goto) ?? home, text: t('backToProduct') };
         const actions = ok
           ? [back]
-          : [back, { href: `/accounts/account?lang=${lang}`, text: t.overviewTitle }];
+          : [back, { href: `/accounts/account?lang=${lang}`, text: t('overviewTitle') }];
         return html(
           reply,
           messagePage(
             lang,
             ok ? 'verified' : 'errorTitle',
-            ok ? t.verifyOk : t.verifyBad,
+            ok ? t('verifyOk') : t('verifyBad'),
             undefined,
             actions,
           ),
@@ -427,7 +427,7 @@ export function accountsRoutes(deps: {
         const origin = request.headers.origin;
         if (origin && new URL(origin).host !== request.host) {
           const lang = pickLang(request.query.lang ?? request.headers['accept-language']);
-          return html(reply, messagePage(lang, 'errorTitle', pageText(lang).forbidden), 403);
+          return html(reply, messagePage(lang, 'errorTitle', pageText(lang)('forbidden')), 403);
         }
         const account = await signedInAccount(provider, service, request.raw, reply);
         const lang = pickLang(request.query.lang ?? account?.lang ?? request.headers['accept-language']);
@@ -443,7 +443,7 @@ export function accountsRoutes(deps: {
             home,
             email: account?.email ?? null,
             verified: Boolean(account?.emailVerifiedAt),
-            notice: sent && !sent.ok ? throttledText(lang, minutes(sent.retryAfterSeconds)) : t.resent,
+            notice: sent && !sent.ok ? throttledText(lang, minutes(sent.retryAfterSeconds)) : t('resent'),
           }),
           sent && !sent.ok ? 429 : 200,
         );
