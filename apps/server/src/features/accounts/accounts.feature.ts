@@ -5,7 +5,8 @@ import { defineFeature } from '../../platform/feature';
 import type { Mailer } from '../../platform/mail/mail';
 import { ACCOUNTS_PATH, createEmbeddedProvider } from './accounts.provider';
 import { createAccountsRepo } from './accounts.repo';
-import { accountsRoutes, INTERNAL_HEADER } from './accounts.routes';
+import { INTERNAL_HEADER } from './accounts.mount';
+import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 
 /** REQUIRE_EMAIL_VERIFICATION, defaulting to on exactly when mail really leaves (SMTP_URL). */
