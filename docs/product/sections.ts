@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 
 /** One `§n` or `§n.m` found in a file. */
-export interface Citation {
+interface Citation {
   section: string;
   line: number;
   /** Why the citation cannot be answered by this folder, when it names another document. */
@@ -64,7 +64,7 @@ const TEXT_EXTENSIONS = new Set([
 ]);
 
 /** Every text file of the repository below `root` (paths relative to it), build output excluded. */
-export function sourceFiles(root: string, dir = root): string[] {
+function sourceFiles(root: string, dir = root): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

@@ -23,7 +23,7 @@ type Leaves<T> = {
 export type CopyKey<S extends keyof Catalogue> = Leaves<Catalogue[S]>;
 
 /** Values put into a text's placeholders; `count` also picks the plural form. */
-export type CopyValues = Record<string, string | number>;
+type CopyValues = Record<string, string | number>;
 
 /** Reads one section's texts in one language. */
 export type Translate<S extends keyof Catalogue> = (key: CopyKey<S>, values?: CopyValues) => string;

@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type Provider from 'oidc-provider';
 import type { AccountsService } from './accounts.service';
-import { pageText, pickLang, throttledText } from './accounts.i18n';
+import { pageText, pickLang, throttledText, type PageLang } from './accounts.i18n';
 import { html, langQuery, minutes, ownPageOf, type AccountsRouteDeps } from './accounts.http';
 import { ASSETS, cookieCheckPage, messagePage, overviewPage } from './accounts.pages';
 
@@ -17,6 +17,24 @@ export function accountRoutes(
 ): FastifyPluginAsyncZod {
   const { provider, service, home } = deps;
   const ownPage = ownPageOf(deps.issuer);
+
+  /** The page's language: the address's `lang`, else the account's, else the browser's. */
+  const langOf = (request: FastifyRequest<{ Querystring: { lang?: string } }>, account?: Account) =>
+    pickLang(request.query.lang ?? account?.lang ?? request.headers['accept-language']);
+
+  /** The account page: who is signed in (or that nobody is) and whether the e-mail is verified. */
+  const overview = (reply: FastifyReply, lang: PageLang, account?: Account, notice?: string, status = 200) =>
+    html(
+      reply,
+      overviewPage({
+        lang,
+        home,
+        email: account?.email ?? null,
+        verified: Boolean(account?.emailVerifiedAt),
+        ...(notice ? { notice } : {}),
+      }),
+      status,
+    );
 
   return async (app) => {
     app.get(
@@ -51,16 +69,7 @@ export function accountRoutes(
       { schema: { querystring: langQuery, hide: true } },
       async (request, reply) => {
         const account = await signedInAccount(provider, service, request.raw, reply);
-        const lang = pickLang(request.query.lang ?? account?.lang ?? request.headers['accept-language']);
-        return html(
-          reply,
-          overviewPage({
-            lang,
-            home,
-            email: account?.email ?? null,
-            verified: Boolean(account?.emailVerifiedAt),
-          }),
-        );
+        return overview(reply, langOf(request, account), account);
       },
     );
 
@@ -75,23 +84,13 @@ export function accountRoutes(
           return html(reply, messagePage(lang, 'errorTitle', pageText(lang)('forbidden')), 403);
         }
         const account = await signedInAccount(provider, service, request.raw, reply);
-        const lang = pickLang(request.query.lang ?? account?.lang ?? request.headers['accept-language']);
-        const t = pageText(lang);
+        const lang = langOf(request, account);
         // Without a language in the address the mail goes out in the account's own.
         const mailLang = request.query.lang ? lang : undefined;
         const sent = account ? await service.resendVerification(account.id, mailLang) : undefined;
-        if (sent && !sent.ok) reply.header('retry-after', String(sent.retryAfterSeconds));
-        return html(
-          reply,
-          overviewPage({
-            lang,
-            home,
-            email: account?.email ?? null,
-            verified: Boolean(account?.emailVerifiedAt),
-            notice: sent && !sent.ok ? throttledText(lang, minutes(sent.retryAfterSeconds)) : t('resent'),
-          }),
-          sent && !sent.ok ? 429 : 200,
-        );
+        if (!sent || sent.ok) return overview(reply, lang, account, pageText(lang)('resent'));
+        reply.header('retry-after', String(sent.retryAfterSeconds));
+        return overview(reply, lang, account, throttledText(lang, minutes(sent.retryAfterSeconds)), 429);
       },
     );
 
@@ -117,6 +116,8 @@ export function accountRoutes(
     );
   };
 }
+
+type Account = Awaited<ReturnType<typeof signedInAccount>>;
 
 /** The account signed in to the provider in this browser, if any. */
 async function signedInAccount(

@@ -7,16 +7,13 @@ export type PageLang = CopyLanguage;
 /** A text of the account pages (`accounts` in `src/locales/<lang>.json`). */
 export type PageKey = CopyKey<'accounts'>;
 
-/** Reads the account pages' texts in one language. */
-export type PageText = Translate<'accounts'>;
-
 /** The language of a page from a `lang`/`ui_locales` value or an Accept-Language header (§5: 'pt-BR' → pt). */
 export function pickLang(value: unknown): PageLang {
   return negotiateLanguage(languageTags(typeof value === 'string' ? value : undefined));
 }
 
 /** The copy for one language. */
-export function pageText(lang: PageLang): PageText {
+export function pageText(lang: PageLang): Translate<'accounts'> {
   return copyOf('accounts', lang);
 }
 

@@ -143,31 +143,16 @@ export function interactionRoutes(
         const result = await service.authenticate({ email, password, ip: request.ip });
         if (result.ok && service.mustVerify(result)) return pending(reply, details, lang, result.accountId);
         if (result.ok) return finishLogin(request, reply, result.accountId);
-        if (result.error === 'throttled') {
-          reply.header('retry-after', String(result.retryAfterSeconds));
-          return html(
+        // The form again, with what was typed and why it failed.
+        const refused = (error: string, status: number) =>
+          html(
             reply,
-            loginPage({
-              uid: details.uid,
-              lang,
-              email,
-              goto: ownPage(details.params.goto),
-              error: throttledText(lang, minutes(result.retryAfterSeconds)),
-            }),
-            429,
+            loginPage({ uid: details.uid, lang, email, goto: ownPage(details.params.goto), error }),
+            status,
           );
-        }
-        return html(
-          reply,
-          loginPage({
-            uid: details.uid,
-            lang,
-            email,
-            goto: ownPage(details.params.goto),
-            error: t('errInvalid'),
-          }),
-          401,
-        );
+        if (result.error !== 'throttled') return refused(t('errInvalid'), 401);
+        reply.header('retry-after', String(result.retryAfterSeconds));
+        return refused(throttledText(lang, minutes(result.retryAfterSeconds)), 429);
       },
     );
 
