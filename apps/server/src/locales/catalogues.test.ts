@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { COPY_LANGUAGES, type CopyLanguage } from '@ai-covers/contracts';
-import { listVoices } from '@ai-covers/engine';
-// The web's catalogue kit: the server's copy is held to the very rules of the web's.
+// The catalogue rules the web's copy test applies too: the server's copy is held to the same.
 import {
+  COPY_LANGUAGES,
   flattenCopy,
   pluralBase,
   pluralCategories,
   pluralFamilies,
+  type CopyLanguage,
   type CopyTree,
-} from '../../../web/src/locales/copy-test-kit';
+} from '@ai-covers/contracts';
+import { listVoices } from '@ai-covers/engine';
 import { copyOf, sectionOf, type Catalogue } from './copy';
 
 const SECTIONS = ['accounts', 'sandbox', 'voices'] as const satisfies readonly (keyof Catalogue)[];
