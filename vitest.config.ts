@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/server',
       'apps/web',
       'bench',
+      'docs',
     ],
   },
 });

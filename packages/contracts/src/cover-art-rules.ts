@@ -1,4 +1,4 @@
-// Cover art of a finished cover (DESIGN §1.1): limits, messages, crop presets and the crop and
+// Cover art of a finished cover (§1.1): limits, messages, crop presets and the crop and
 // layout arithmetic the editor (web) and the renderer (server) share. No zod here: the web's first
 // page reads the messages through its error map, and a module that creates schemas brings zod.
 

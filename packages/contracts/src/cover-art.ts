@@ -14,7 +14,7 @@ import {
 // Limits, messages and crop arithmetic without zod (see there).
 export * from './cover-art-rules';
 
-// ---- Cover art, exports, share videos and public shares (DESIGN §1.1) -------------------------
+// ---- Cover art, exports, share videos and public shares (§1.1) ------------------------------
 //
 // §1 and §3 show a canvas editing state, a crop state and file records with a psdUrl but no calls;
 // these are ours, published in the OpenAPI document. Art belongs to a finished cover and to whoever

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cacheBust } from './api';
 import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules';
 
-// ---- AI Headshots HTTP contract (DESIGN §1.2; spec §2, §3, §4, §5, §8, §9) ---------------------
+// ---- AI Headshots HTTP contract (§1.2, §2, §3, §4, §5, §8, §9) ---------------------------
 //
 // The spec names no headshot calls, so every route is ours under `/v1/headshots/...`, published in
 // the OpenAPI document. Every response is the `{code, data, msg}` envelope around the `…Data`

@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './task';
 export * from './constants';
 export * from './languages';
+export * from './copy-catalogue';
 export * from './api';
 export * from './ab-report';
 export * from './auth';

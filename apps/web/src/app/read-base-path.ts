@@ -8,7 +8,7 @@ export function readBasePath(raw: string | undefined): string {
   return value;
 }
 
-/** Default place of AI Headshots inside the app (DESIGN §1.2). */
+/** Default place of AI Headshots inside the app (§1.2). */
 export const DEFAULT_HEADSHOTS_BASE_PATH = '/headshots';
 
 /**

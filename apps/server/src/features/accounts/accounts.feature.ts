@@ -5,7 +5,8 @@ import { defineFeature } from '../../platform/feature';
 import type { Mailer } from '../../platform/mail/mail';
 import { ACCOUNTS_PATH, createEmbeddedProvider } from './accounts.provider';
 import { createAccountsRepo } from './accounts.repo';
-import { accountsRoutes, INTERNAL_HEADER } from './accounts.routes';
+import { INTERNAL_HEADER } from './accounts.mount';
+import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 
 /** REQUIRE_EMAIL_VERIFICATION, defaulting to on exactly when mail really leaves (SMTP_URL). */
@@ -17,7 +18,7 @@ export function requireEmailVerification(settings: Settings): boolean {
 export const EMBEDDED_CLIENT_ID = 'ai-covers-web';
 
 /**
- * The embedded OpenID Connect account provider at /accounts (DESIGN §2), used unless OIDC_ISSUER
+ * The embedded OpenID Connect account provider at /accounts (§1.3, §7), used unless OIDC_ISSUER
  * names another issuer: accounts, passwords, verification mail, password reset, throttling.
  */
 export async function createAccountsFeature(deps: {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_LANGS, THROTTLED, throttledText } from './accounts.i18n';
+import { COPY_LANGUAGES } from '@ai-covers/contracts';
+import { sectionOf } from '../../locales/copy';
+import { throttledText } from './accounts.i18n';
 
 describe('account page copy with numbers', () => {
-  it.each(PAGE_LANGS)('%s has a form per plural category, each showing the number', (lang) => {
+  it.each(COPY_LANGUAGES)('%s has a form per plural category, each showing the number', (lang) => {
     const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    const texts = sectionOf('accounts', lang) as Record<string, string>;
     // "many" (millions in fr, es, it, pt) may use "other".
     for (const c of categories.filter((x) => x !== 'many'))
-      expect(THROTTLED[lang][c], `${lang} ${c}`).toContain('{count}');
+      expect(texts[`throttled_${c}`], `${lang} ${c}`).toContain('{{count}}');
   });
 
   it('says one minute in the singular', () => {

@@ -1,4 +1,4 @@
-import { pageText, type PageLang, type PageText } from './accounts.i18n';
+import { pageText, type PageKey, type PageLang } from './accounts.i18n';
 
 /** Escapes text for HTML element and attribute content. */
 export function escapeHtml(value: unknown): string {
@@ -56,14 +56,14 @@ export function loginPage(p: {
   const forgot = `/accounts/forgot?lang=${p.lang}&uid=${encodeURIComponent(p.uid)}${p.goto ? `&goto=${encodeURIComponent(p.goto)}` : ''}`;
   return layout(
     p.lang,
-    t.signInTitle,
-    `<h1>${escapeHtml(t.signInTitle)}</h1>${alert(p.error)}
+    t('signInTitle'),
+    `<h1>${escapeHtml(t('signInTitle'))}</h1>${alert(p.error)}
 <form method="post" action="${base}/login" novalidate>
-<label for="email">${escapeHtml(t.email)}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
-<label for="password">${escapeHtml(t.password)}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">${escapeHtml(t.signIn)}</button></form>
-<p class="alt"><a href="${escapeHtml(forgot)}">${escapeHtml(t.forgotLink)}</a></p>
-<p class="alt">${escapeHtml(t.noAccount)} <a href="${base}/register">${escapeHtml(t.createAccount)}</a></p>`,
+<label for="email">${escapeHtml(t('email'))}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
+<label for="password">${escapeHtml(t('password'))}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${escapeHtml(t('signIn'))}</button></form>
+<p class="alt"><a href="${escapeHtml(forgot)}">${escapeHtml(t('forgotLink'))}</a></p>
+<p class="alt">${escapeHtml(t('noAccount'))} <a href="${base}/register">${escapeHtml(t('createAccount'))}</a></p>`,
   );
 }
 
@@ -73,13 +73,13 @@ export function registerPage(p: { uid: string; lang: PageLang; email?: string; e
   const base = `/accounts/interaction/${encodeURIComponent(p.uid)}`;
   return layout(
     p.lang,
-    t.registerTitle,
-    `<h1>${escapeHtml(t.registerTitle)}</h1>${alert(p.error)}
+    t('registerTitle'),
+    `<h1>${escapeHtml(t('registerTitle'))}</h1>${alert(p.error)}
 <form method="post" action="${base}/register" novalidate>
-<label for="email">${escapeHtml(t.email)}</label><input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(p.email)}" autofocus>
-<label for="password">${escapeHtml(t.password)}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
-<button type="submit">${escapeHtml(t.createAccount)}</button></form>
-<p class="alt">${escapeHtml(t.haveAccount)} <a href="${base}">${escapeHtml(t.signIn)}</a></p>`,
+<label for="email">${escapeHtml(t('email'))}</label><input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(p.email)}" autofocus>
+<label for="password">${escapeHtml(t('password'))}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+<button type="submit">${escapeHtml(t('createAccount'))}</button></form>
+<p class="alt">${escapeHtml(t('haveAccount'))} <a href="${base}">${escapeHtml(t('signIn'))}</a></p>`,
   );
 }
 
@@ -96,20 +96,20 @@ export function overviewPage(p: {
   if (p.email === null) {
     return layout(
       p.lang,
-      t.overviewTitle,
-      `<h1>${escapeHtml(t.overviewTitle)}</h1><p>${escapeHtml(t.notSignedIn)}</p>${actionLinks([{ href: p.home, text: t.backToProduct }])}`,
+      t('overviewTitle'),
+      `<h1>${escapeHtml(t('overviewTitle'))}</h1><p>${escapeHtml(t('notSignedIn'))}</p>${actionLinks([{ href: p.home, text: t('backToProduct') }])}`,
     );
   }
   const verification = p.verified
-    ? `<p class="notice">${escapeHtml(t.verified)}</p>`
-    : `<p>${escapeHtml(t.notVerified)}</p><form method="post" action="/accounts/account/resend?lang=${p.lang}"><button type="submit" class="secondary">${escapeHtml(t.resend)}</button></form>`;
+    ? `<p class="notice">${escapeHtml(t('verified'))}</p>`
+    : `<p>${escapeHtml(t('notVerified'))}</p><form method="post" action="/accounts/account/resend?lang=${p.lang}"><button type="submit" class="secondary">${escapeHtml(t('resend'))}</button></form>`;
   return layout(
     p.lang,
-    t.overviewTitle,
-    `<h1>${escapeHtml(t.overviewTitle)}</h1>${p.notice ? `<p class="notice">${escapeHtml(p.notice)}</p>` : ''}
-<p>${escapeHtml(t.signedInAs)} <strong>${escapeHtml(p.email)}</strong></p>${verification}
-${actionLinks([{ href: p.home, text: t.backToProduct }])}
-<a class="button secondary" href="/accounts/session/end?ui_locales=${p.lang}">${escapeHtml(t.signOut)}</a>`,
+    t('overviewTitle'),
+    `<h1>${escapeHtml(t('overviewTitle'))}</h1>${p.notice ? `<p class="notice">${escapeHtml(p.notice)}</p>` : ''}
+<p>${escapeHtml(t('signedInAs'))} <strong>${escapeHtml(p.email)}</strong></p>${verification}
+${actionLinks([{ href: p.home, text: t('backToProduct') }])}
+<a class="button secondary" href="/accounts/session/end?ui_locales=${p.lang}">${escapeHtml(t('signOut'))}</a>`,
   );
 }
 
@@ -121,8 +121,8 @@ export function logoutPage(lang: PageLang, form: string): string {
   const t = pageText(lang);
   return layout(
     lang,
-    t.signOut,
-    `<h1>${escapeHtml(t.signingOut)}</h1>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes" id="logout-yes">${escapeHtml(t.signOut)}</button>`,
+    t('signOut'),
+    `<h1>${escapeHtml(t('signingOut'))}</h1>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes" id="logout-yes">${escapeHtml(t('signOut'))}</button>`,
     ['/accounts/assets/logout.js'],
   );
 }
@@ -130,7 +130,7 @@ export function logoutPage(lang: PageLang, form: string): string {
 /** A one-message page (signed out, e-mail verified, error) with the ways onwards, if any. */
 export function messagePage(
   lang: PageLang,
-  title: keyof PageText,
+  title: PageKey,
   text: string,
   detail?: string,
   actions: PageAction[] = [],
@@ -139,8 +139,8 @@ export function messagePage(
   const code = detail ? `<p><small><code>${escapeHtml(detail)}</code></small></p>` : '';
   return layout(
     lang,
-    t[title],
-    `<h1>${escapeHtml(t[title])}</h1><p>${escapeHtml(text)}</p>${code}${actionLinks(actions)}`,
+    t(title),
+    `<h1>${escapeHtml(t(title))}</h1><p>${escapeHtml(text)}</p>${code}${actionLinks(actions)}`,
   );
 }
 
@@ -161,16 +161,16 @@ export function forgotPage(p: {
   if (p.uid) query.set('uid', p.uid);
   if (p.goto) query.set('goto', p.goto);
   const back: PageAction = p.uid
-    ? { href: `/accounts/interaction/${encodeURIComponent(p.uid)}`, text: t.backToSignIn }
-    : { href: p.home, text: t.backToProduct };
+    ? { href: `/accounts/interaction/${encodeURIComponent(p.uid)}`, text: t('backToSignIn') }
+    : { href: p.home, text: t('backToProduct') };
   const body = p.sent
-    ? `${notice(t.forgotSent.replace('{email}', p.email ?? ''))}${actionLinks([back])}`
-    : `${alert(p.error)}<p>${escapeHtml(t.forgotIntro)}</p>
+    ? `${notice(t('forgotSent', { email: p.email ?? '' }))}${actionLinks([back])}`
+    : `${alert(p.error)}<p>${escapeHtml(t('forgotIntro'))}</p>
 <form method="post" action="${escapeHtml(`/accounts/forgot?${query}`)}" novalidate>
-<label for="email">${escapeHtml(t.email)}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
-<button type="submit">${escapeHtml(t.sendLink)}</button></form>
+<label for="email">${escapeHtml(t('email'))}</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(p.email)}" autofocus>
+<button type="submit">${escapeHtml(t('sendLink'))}</button></form>
 <p class="alt"><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p>`;
-  return layout(p.lang, t.forgotTitle, `<h1>${escapeHtml(t.forgotTitle)}</h1>${body}`);
+  return layout(p.lang, t('forgotTitle'), `<h1>${escapeHtml(t('forgotTitle'))}</h1>${body}`);
 }
 
 /** The page a reset link opens: a new password (the token travels in a hidden field). */
@@ -184,12 +184,12 @@ export function resetPage(p: {
   const goto = p.goto ? `&amp;goto=${encodeURIComponent(p.goto)}` : '';
   return layout(
     p.lang,
-    t.resetTitle,
-    `<h1>${escapeHtml(t.resetTitle)}</h1>${alert(p.error)}
+    t('resetTitle'),
+    `<h1>${escapeHtml(t('resetTitle'))}</h1>${alert(p.error)}
 <form method="post" action="/accounts/reset?lang=${p.lang}${goto}" novalidate>
 <input type="hidden" name="token" value="${escapeHtml(p.token)}">
-<label for="password">${escapeHtml(t.newPassword)}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required autofocus>
-<button type="submit">${escapeHtml(t.savePassword)}</button></form>`,
+<label for="password">${escapeHtml(t('newPassword'))}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required autofocus>
+<button type="submit">${escapeHtml(t('savePassword'))}</button></form>`,
   );
 }
 
@@ -210,12 +210,12 @@ export function verifyPendingPage(p: {
   const hidden = `<input type="hidden" name="pending" value="${escapeHtml(p.pending)}">`;
   return layout(
     p.lang,
-    t.verifyTitle,
-    `<h1>${escapeHtml(t.verifyTitle)}</h1>${alert(p.error)}${notice(p.notice)}
-<p>${escapeHtml(t.verifyPending.replace('{email}', p.email))}</p>
-<form method="post" action="${base}/continue">${hidden}<button type="submit">${escapeHtml(t.continueSignIn)}</button></form>
-<form method="post" action="${base}/resend">${hidden}<button type="submit" class="secondary">${escapeHtml(t.resend)}</button></form>
-<p class="alt"><a href="${base}">${escapeHtml(t.backToSignIn)}</a></p>`,
+    t('verifyTitle'),
+    `<h1>${escapeHtml(t('verifyTitle'))}</h1>${alert(p.error)}${notice(p.notice)}
+<p>${escapeHtml(t('verifyPending', { email: p.email }))}</p>
+<form method="post" action="${base}/continue">${hidden}<button type="submit">${escapeHtml(t('continueSignIn'))}</button></form>
+<form method="post" action="${base}/resend">${hidden}<button type="submit" class="secondary">${escapeHtml(t('resend'))}</button></form>
+<p class="alt"><a href="${base}">${escapeHtml(t('backToSignIn'))}</a></p>`,
   );
 }
 

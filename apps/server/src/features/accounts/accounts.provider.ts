@@ -117,8 +117,8 @@ export async function createEmbeddedProvider(deps: {
           const lang = langOf(ctx);
           ctx.type = 'html';
           const t = pageText(lang);
-          ctx.body = messagePage(lang, 'signOut', t.signedOut, undefined, [
-            { href: deps.home, text: t.backToProduct },
+          ctx.body = messagePage(lang, 'signOut', t('signedOut'), undefined, [
+            { href: deps.home, text: t('backToProduct') },
           ]);
         },
       },
@@ -128,7 +128,7 @@ export async function createEmbeddedProvider(deps: {
       ctx.type = 'html';
       // The provider's own wording is technical English: shown small, under our translated text.
       const detail = String(out.error_description ?? out.error ?? '');
-      ctx.body = messagePage(lang, 'errorTitle', pageText(lang).errorGeneric, detail);
+      ctx.body = messagePage(lang, 'errorTitle', pageText(lang)('errorGeneric'), detail);
     },
   };
   const provider = new Provider(deps.issuer, configuration);

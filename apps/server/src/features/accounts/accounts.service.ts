@@ -90,8 +90,8 @@ export function createAccountsService(deps: {
     const t = pageText(lang);
     await deps.mailer.send({
       to: account.email,
-      subject: t.mailSubject,
-      text: t.mailBody.replace('{link}', link('verify', token, lang, goto)),
+      subject: t('mailSubject'),
+      text: t('mailBody', { link: link('verify', token, lang, goto) }),
     });
   }
 
@@ -101,8 +101,8 @@ export function createAccountsService(deps: {
     const t = pageText(lang);
     await deps.mailer.send({
       to: account.email,
-      subject: t.resetMailSubject,
-      text: t.resetMailBody.replace('{link}', link('reset', token, lang, goto)),
+      subject: t('resetMailSubject'),
+      text: t('resetMailBody', { link: link('reset', token, lang, goto) }),
     });
   }
 

@@ -1,5 +1,5 @@
 import type { OrderRow } from './billing.repo';
-import { SANDBOX_COPY, skuName, type SandboxLang } from './sandbox-copy';
+import { sandboxText, skuName, statusName, type SandboxLang } from './sandbox-copy';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -21,22 +21,22 @@ export function renderSandboxPage(input: {
   lang: SandboxLang;
 }): string {
   const { order, token, basePath, lang } = input;
-  const c = SANDBOX_COPY[lang];
+  const t = sandboxText(lang);
   // The forms post to the API at the site root; only the way back is a page of the app (BASE_PATH).
   const action = (what: string) => `/v1/billing/sandbox/${order.id}/${what}`;
   const name = escape(skuName(lang, order.sku));
-  const price = escape(formatPrice(order.amountCents, order.currency, lang));
+  const priceText = formatPrice(order.amountCents, order.currency, lang);
+  const price = escape(priceText);
   const back = escape(`${basePath}${order.returnPath}`);
-  const status = c.statuses[order.status as keyof typeof c.statuses] ?? order.status;
   const body =
     order.status === 'pending'
-      ? `<p class="lead">${escape(c.lead)}</p>
-  <form method="post" action="${escape(action('confirm'))}"><input type="hidden" name="t" value="${escape(token)}"><button class="pay" type="submit" data-testid="sandbox-confirm">${escape(c.pay).replace('{price}', price)}</button></form>
-  <form method="post" action="${escape(action('decline'))}"><input type="hidden" name="t" value="${escape(token)}"><button class="decline" type="submit" data-testid="sandbox-decline">${escape(c.decline)}</button></form>`
-      : `<p class="lead" data-testid="sandbox-status">${escape(c.status.replace('{status}', status))}</p><p><a href="${back}">${escape(c.back)}</a></p>`;
+      ? `<p class="lead">${escape(t('lead'))}</p>
+  <form method="post" action="${escape(action('confirm'))}"><input type="hidden" name="t" value="${escape(token)}"><button class="pay" type="submit" data-testid="sandbox-confirm">${escape(t('pay', { price: priceText }))}</button></form>
+  <form method="post" action="${escape(action('decline'))}"><input type="hidden" name="t" value="${escape(token)}"><button class="decline" type="submit" data-testid="sandbox-decline">${escape(t('decline'))}</button></form>`
+      : `<p class="lead" data-testid="sandbox-status">${escape(t('status', { status: statusName(lang, order.status) }))}</p><p><a href="${back}">${escape(t('back'))}</a></p>`;
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(c.title)} · ${name}</title>
+<title>${escape(t('title'))} · ${name}</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f2fb;color:#1d1b2c;display:grid;place-items:center;min-height:100vh;margin:0}
 main{background:#fff;border-radius:16px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 8px 30px rgba(40,20,90,.12)}
@@ -46,10 +46,10 @@ button{width:100%;padding:12px;border-radius:10px;border:0;font-size:16px;cursor
 .pay{background:#6c3cf0;color:#fff}.decline{background:#eee;color:#333}
 </style></head>
 <body><main>
-  <span class="badge">${escape(c.badge)}</span>
+  <span class="badge">${escape(t('badge'))}</span>
   <h1>${name}</h1>
   <div class="price">${price}</div>
-  <p>${escape(c.order.replace('{id}', String(order.id)))}</p>
+  <p>${escape(t('order', { id: order.id }))}</p>
   ${body}
 </main></body></html>`;
 }

@@ -23,7 +23,7 @@ const taskRef = () =>
     .references(() => coverTasks.id, { onDelete: 'cascade' });
 
 /**
- * The art of a finished cover (DESIGN §1.1): generated from the voice and the cover in a style, or
+ * The art of a finished cover (§1.1): generated from the voice and the cover in a style, or
  * an uploaded image. Its layers are stored files (internal: handed out by this feature only).
  */
 export const coverArt = pgTable(

@@ -79,7 +79,7 @@ export async function buildCallbackFields(
     description: vars['x:description'] ?? '',
     file_name: vars['x:file_name'] ?? '',
     action: vars['x:action'] ?? 'upload',
-    // Anonymous uploads expire (DESIGN §1.3 retention); account files stay.
+    // Anonymous uploads expire (§1.3 retention); account files stay.
     expire: writer.uid ? '' : new Date(deps.now + deps.retentionDays * 86_400_000).toISOString(),
     visitor_id: writer.vid ?? '',
     credential: writer.jti,

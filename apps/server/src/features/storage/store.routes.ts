@@ -52,7 +52,7 @@ function decodeJsonHeader(value: string | undefined, name: string): unknown {
 }
 
 /**
- * The embedded object store at /storage (DESIGN §2): signed PUT (embedded driver only) and signed
+ * The embedded object store at /storage (§7): signed PUT (embedded driver only) and signed
  * GET with Range and image processing. Registered as its own encapsulated plugin so its bodies are
  * never parsed or buffered: the PUT handler streams `request.raw` straight to disk.
  */

@@ -1,207 +1,29 @@
+import { COPY_LANGUAGES } from '@ai-covers/contracts';
+import { sectionOf } from '../../locales/copy';
 import type { Localized } from '../categories/categories.service';
 
+/** The voice library's section of the copy catalogues (`voices` in `src/locales/<lang>.json`). */
+interface VoicesCopy {
+  categories: Record<string, string>;
+  /** Beyond English only: the engine's voice library holds the English text. */
+  descriptions?: Record<string, string>;
+}
+
+/** Each id of one part of the section, with its text in every language that has one. */
+function localizedById(part: keyof VoicesCopy): Record<string, Localized> {
+  const out: Record<string, Localized> = {};
+  for (const lang of COPY_LANGUAGES) {
+    const texts = (sectionOf('voices', lang) as VoicesCopy)[part] ?? {};
+    for (const [id, text] of Object.entries(texts)) (out[id] ??= {})[lang] = text;
+  }
+  return out;
+}
+
 /** Category names of the voice library, in every language with copy. */
-export const VOICE_CATEGORY_NAMES: Record<string, Localized> = {
-  soul: {
-    en: 'Soul',
-    de: 'Soul',
-    es: 'Soul',
-    fr: 'Soul',
-    id: 'Soul',
-    it: 'Soul',
-    pt: 'Soul',
-    ko: '소울',
-    ja: 'ソウル',
-  },
-  pop: {
-    en: 'Pop',
-    de: 'Pop',
-    es: 'Pop',
-    fr: 'Pop',
-    id: 'Pop',
-    it: 'Pop',
-    pt: 'Pop',
-    ko: '팝',
-    ja: 'ポップ',
-  },
-  rock: {
-    en: 'Rock',
-    de: 'Rock',
-    es: 'Rock',
-    fr: 'Rock',
-    id: 'Rock',
-    it: 'Rock',
-    pt: 'Rock',
-    ko: '록',
-    ja: 'ロック',
-  },
-  folk: {
-    en: 'Folk',
-    de: 'Folk',
-    es: 'Folk',
-    fr: 'Folk',
-    id: 'Folk',
-    it: 'Folk',
-    pt: 'Folk',
-    ko: '포크',
-    ja: 'フォーク',
-  },
-  character: {
-    en: 'Character',
-    de: 'Figuren',
-    es: 'Personajes',
-    fr: 'Personnages',
-    id: 'Karakter',
-    it: 'Personaggi',
-    pt: 'Personagens',
-    ko: '캐릭터',
-    ja: 'キャラクター',
-  },
-};
+export const VOICE_CATEGORY_NAMES: Record<string, Localized> = localizedById('categories');
 
 /**
  * Voice descriptions beyond English (the engine's library holds the English text). A voice without
- * an entry here falls back to English, which the voice test refuses.
+ * an entry falls back to English, which the voice test refuses.
  */
-export const VOICE_DESCRIPTIONS: Record<string, Omit<Localized, 'en'>> = {
-  velvet: {
-    de: 'Warme, tiefe Altstimme mit langsamem, weitem Vibrato.',
-    es: 'Contralto cálida y grave con un vibrato lento y amplio.',
-    fr: 'Alto chaude et grave au vibrato lent et ample.',
-    id: 'Alto rendah yang hangat dengan vibrato lambat dan lebar.',
-    it: 'Contralto calda e profonda con un vibrato lento e ampio.',
-    pt: 'Contralto quente e grave com vibrato lento e amplo.',
-    ko: '느리고 넓은 비브라토의 따뜻하고 낮은 알토.',
-    ja: 'ゆっくりと大きなビブラートの、温かく低いアルト。',
-  },
-  ember: {
-    de: 'Rauchiger Bariton, dunkel und nah am Mikrofon.',
-    es: 'Barítono ahumado, oscuro y cercano al micrófono.',
-    fr: 'Baryton voilé, sombre et tout près du micro.',
-    id: 'Bariton serak, gelap dan dekat dengan mikrofon.',
-    it: 'Baritono fumoso, scuro e vicino al microfono.',
-    pt: 'Barítono esfumaçado, escuro e próximo do microfone.',
-    ko: '마이크 가까이에서 부르는 어둡고 허스키한 바리톤.',
-    ja: 'マイクに近い、スモーキーで暗いバリトン。',
-  },
-  nimbus: {
-    de: 'Luftiger, hauchiger Sopran für sanfte Balladen.',
-    es: 'Soprano etérea y aireada para baladas suaves.',
-    fr: 'Soprano aérienne et soufflée pour les ballades douces.',
-    id: 'Sopran ringan dan berdesah untuk balada lembut.',
-    it: 'Soprano ariosa e soffiata per ballate dolci.',
-    pt: 'Soprano leve e soprosa para baladas suaves.',
-    ko: '부드러운 발라드를 위한 숨결 섞인 가벼운 소프라노.',
-    ja: 'やさしいバラード向けの、息まじりで軽やかなソプラノ。',
-  },
-  lumen: {
-    de: 'Heller, klarer Mezzosopran mit präsentem Klang.',
-    es: 'Mezzosoprano brillante y limpia con un tono presente.',
-    fr: 'Mezzo lumineuse et nette au timbre présent.',
-    id: 'Mezzo cerah dan bersih dengan nada yang menonjol.',
-    it: 'Mezzosoprano brillante e pulita dal timbro presente.',
-    pt: 'Mezzo brilhante e limpa com timbre presente.',
-    ko: '앞으로 뻗는 음색의 밝고 깨끗한 메조.',
-    ja: '前に出る音色の、明るくクリアなメゾ。',
-  },
-  comet: {
-    de: 'Leichter Tenor mit schnellem Vibrato, gemacht für fröhliche Hooks.',
-    es: 'Tenor ligero con vibrato rápido, hecho para estribillos alegres.',
-    fr: 'Ténor léger au vibrato rapide, taillé pour les refrains entraînants.',
-    id: 'Tenor ringan dengan vibrato cepat, cocok untuk reff yang ceria.',
-    it: 'Tenore leggero con vibrato rapido, fatto per ritornelli allegri.',
-    pt: 'Tenor leve com vibrato rápido, feito para refrões animados.',
-    ko: '경쾌한 훅에 어울리는 빠른 비브라토의 가벼운 테너.',
-    ja: '速いビブラートの軽やかなテナー。アップテンポのサビ向け。',
-  },
-  granite: {
-    de: 'Rauer Bariton mit wenig Vibrato und harter Kante.',
-    es: 'Barítono áspero con poco vibrato y un filo duro.',
-    fr: 'Baryton rugueux, peu de vibrato et un grain dur.',
-    id: 'Bariton kasar dengan sedikit vibrato dan nada tegas.',
-    it: 'Baritono ruvido con poco vibrato e un timbro duro.',
-    pt: 'Barítono áspero com pouco vibrato e um timbre duro.',
-    ko: '비브라토가 적고 거친 질감의 단단한 바리톤.',
-    ja: 'ビブラート控えめで硬さのある、ざらついたバリトン。',
-  },
-  copper: {
-    de: 'Hoher, durchdringender Rocktenor mit strahlender Höhe.',
-    es: 'Tenor de rock agudo y penetrante con agudos brillantes.',
-    fr: 'Ténor rock aigu et tranchant aux aigus brillants.',
-    id: 'Tenor rock tinggi dan tajam dengan nada atas yang cerah.',
-    it: 'Tenore rock acuto e tagliente dagli acuti brillanti.',
-    pt: 'Tenor de rock agudo e cortante com agudos brilhantes.',
-    ko: '밝은 고음의 날카롭고 높은 록 테너.',
-    ja: '明るい高音が突き抜ける、鋭いロックテナー。',
-  },
-  sable: {
-    de: 'Dunkle Altstimme mit ruhigem, geradem Ton.',
-    es: 'Contralto oscura con un tono firme y recto.',
-    fr: 'Contralto sombre au son stable et droit.',
-    id: 'Kontralto gelap dengan nada stabil dan lurus.',
-    it: 'Contralto scura dal suono fermo e diritto.',
-    pt: 'Contralto escura com som firme e reto.',
-    ko: '흔들림 없이 곧은 음색의 어두운 콘트랄토.',
-    ja: '揺れの少ないまっすぐな音色の、暗いコントラルト。',
-  },
-  willow: {
-    de: 'Sanfter, intimer Sopran, fast gesprochen.',
-    es: 'Soprano suave e íntima, casi hablada.',
-    fr: 'Soprano douce et intime, presque parlée.',
-    id: 'Sopran lembut dan intim, nyaris seperti berbicara.',
-    it: 'Soprano dolce e intima, quasi parlata.',
-    pt: 'Soprano suave e intimista, quase falada.',
-    ko: '말하듯 부르는 부드럽고 친밀한 소프라노.',
-    ja: '語りかけるような、やさしく親密なソプラノ。',
-  },
-  marigold: {
-    de: 'Runder, offener Mezzosopran mit natürlichem Vibrato.',
-    es: 'Mezzosoprano redonda y abierta con vibrato natural.',
-    fr: 'Mezzo ronde et ouverte au vibrato naturel.',
-    id: 'Mezzo bulat dan terbuka dengan vibrato alami.',
-    it: 'Mezzosoprano rotonda e aperta con vibrato naturale.',
-    pt: 'Mezzo redonda e aberta com vibrato natural.',
-    ko: '자연스러운 비브라토의 둥글고 열린 메조.',
-    ja: '自然なビブラートの、丸く開いたメゾ。',
-  },
-  basalt: {
-    de: 'Tiefer Bass, langsam und resonant.',
-    es: 'Bajo profundo, lento y resonante.',
-    fr: 'Basse profonde, lente et résonnante.',
-    id: 'Bas dalam, lambat dan bergema.',
-    it: 'Basso profondo, lento e risonante.',
-    pt: 'Baixo profundo, lento e ressonante.',
-    ko: '느리고 울림이 깊은 베이스.',
-    ja: 'ゆったりと響く深いバス。',
-  },
-  pixel: {
-    de: 'Winzige Cartoonstimme: sehr hohe Formanten, kein Vibrato.',
-    es: 'Voz de dibujo animado diminuta: formantes muy altos, sin vibrato.',
-    fr: 'Minuscule voix de dessin animé : formants très hauts, sans vibrato.',
-    id: 'Suara kartun mungil: forman sangat tinggi, tanpa vibrato.',
-    it: 'Minuscola voce da cartone animato: formanti altissime, senza vibrato.',
-    pt: 'Vozinha de desenho animado: formantes muito altos, sem vibrato.',
-    ko: '아주 높은 포먼트, 비브라토 없는 작은 만화 목소리.',
-    ja: 'とても高いフォルマントでビブラートのない、小さなアニメ声。',
-  },
-  giant: {
-    de: 'Riesige Märchenstimme mit gedehnten, tiefen Formanten.',
-    es: 'Enorme voz de cuento con formantes graves y estirados.',
-    fr: 'Immense voix de conte aux formants graves et étirés.',
-    id: 'Suara dongeng raksasa dengan forman rendah yang melebar.',
-    it: 'Enorme voce da fiaba con formanti basse e allungate.',
-    pt: 'Enorme voz de conto de fadas com formantes graves e esticados.',
-    ko: '늘어진 낮은 포먼트의 거대한 동화 속 목소리.',
-    ja: '低いフォルマントを引き伸ばした、巨大な童話の声。',
-  },
-  robo: {
-    de: 'Flacher, summender Maschinenklang ohne Atem und ohne Vibrato.',
-    es: 'Tono de máquina plano y zumbante, sin aire ni vibrato.',
-    fr: 'Timbre de machine plat et bourdonnant, sans souffle ni vibrato.',
-    id: 'Nada mesin datar dan berdengung, tanpa napas dan tanpa vibrato.',
-    it: 'Timbro da macchina piatto e ronzante, senza fiato né vibrato.',
-    pt: 'Timbre de máquina plano e zumbido, sem sopro e sem vibrato.',
-    ko: '숨소리도 비브라토도 없는 평평하고 윙윙거리는 기계음.',
-    ja: '息もビブラートもない、平坦でブザーのような機械音。',
-  },
-};
+export const VOICE_DESCRIPTIONS: Record<string, Omit<Localized, 'en'>> = localizedById('descriptions');

@@ -34,7 +34,7 @@ export function createS3Store(options: S3Options): ObjectStore {
     forcePathStyle: options.forcePathStyle,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     // Without these the SDK adds CRC32 trailers: streamed bodies are stored with chunk framing
-    // by some stores, and presigned URLs demand checksum headers a browser does not send (DESIGN §3).
+    // by some stores, and presigned URLs demand checksum headers a browser does not send (decision 050).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });

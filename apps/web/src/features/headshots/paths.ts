@@ -2,7 +2,7 @@ import { readHeadshotsBasePath } from '../../app/read-base-path';
 
 /**
  * Where AI Headshots lives inside the app: the HEADSHOTS_BASE_PATH setting the build was made
- * with (default '/headshots', DESIGN §1.2). The server checks the build against its own setting.
+ * with (default '/headshots', §1.2). The server checks the build against its own setting.
  */
 export const HEADSHOTS_BASE = readHeadshotsBasePath(import.meta.env.HEADSHOTS_BASE_PATH);
 
