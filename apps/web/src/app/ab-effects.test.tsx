@@ -5,7 +5,7 @@ import type { AbTestCode, CatalogItem } from '@ai-covers/contracts';
 import { useAuthStore } from '../features/auth/auth-store';
 import { captureInstallPrompt } from '../features/entry/install-prompt';
 import { analytics } from '../shared/analytics/client';
-import { contractResponse, fixture } from '../shared/api/api-test-kit';
+import { contractResponse, fixture } from '../shared/test/api-test-kit';
 import { i18n } from './i18n';
 import { Providers, createQueryClient } from './providers';
 import { appRoutes } from './routes';

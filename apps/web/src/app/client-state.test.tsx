@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { analyticsBatch } from '@ai-covers/contracts';
 import { useAuthStore } from '../features/auth/auth-store';
 import { analytics } from '../shared/analytics/client';
-import { contractResponse, fixture } from '../shared/api/api-test-kit';
+import { contractResponse, fixture } from '../shared/test/api-test-kit';
 import { ensureSessionId } from '../shared/storage/storage';
 import { captureLandingParams, fromAiPhoto } from './landing';
 import { Providers, createQueryClient } from './providers';

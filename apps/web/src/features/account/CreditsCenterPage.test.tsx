@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Providers, createQueryClient } from '../../app/providers';
 import '../../app/i18n';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useAuthStore } from '../auth/auth-store';
-import { makeCreditsAccount } from '../credits/wallet-test-kit';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 import { CreditsCenterPage } from './CreditsCenterPage';
 
 describe('the credits page of the account center (/account/credits)', () => {

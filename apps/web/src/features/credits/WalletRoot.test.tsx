@@ -7,8 +7,8 @@ import '../../app/i18n';
 import { useAuthStore } from '../auth/auth-store';
 import { chargeForTask } from './charge';
 import { WalletRoot } from './WalletRoot';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
-import { makeCreditsAccount } from './wallet-test-kit';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 
 function mount(children: React.ReactNode) {
   return render(

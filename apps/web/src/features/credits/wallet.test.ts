@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '@ai-covers/contracts';
 import { isPhoneWidth, openPricing, pricingUrl } from './open-pricing';
 import { chargeFailureFor, chargeForTask, confirmPaidFeature, downloadErrorKind } from './charge';
-import { makeCreditsAccount } from './wallet-test-kit';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useWalletDialogs } from './wallet-store';
 import { useAuthStore } from '../auth/auth-store';
 

@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import type { HeadshotPhoto } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse, fixture } from '../../shared/api/api-test-kit';
-import { fakeFetch, FakeStoragePut, type Call } from '../covers-tool/covers-test-kit';
+import { contractResponse, fixture } from '../../shared/test/api-test-kit';
+import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
 import { PhotoUploader } from './PhotoUploader';
 import { useHeadshotPhotos } from './headshots-api';
 import { goodPhoto, imageHeader, makePhoto, photoFile } from './headshots-test-kit';

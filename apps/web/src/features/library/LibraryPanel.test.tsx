@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { LibraryFile } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
 import '../../app/i18n';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 import { useNoticeStore } from '../../shared/api/notice-store';
 import { LibraryPanel } from './LibraryPanel';
 

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MY_VOICE_CONSENT, MyVoiceMsg, TaskStatus, type MyVoice } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
-import { fakeFetch, FakeStoragePut, type Call } from '../covers-tool/covers-test-kit';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
+import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
 import { useAuthStore } from '../auth/auth-store';
 import { buildCategoryMenu } from '../categories/category-menu';
 import { MyVoicesDialog } from './MyVoicesDialog';

@@ -9,7 +9,7 @@ import { useAuthStore } from '../auth/auth-store';
 import { useWalletDialogs } from '../credits/wallet-store';
 import { PricingPage } from './PricingPage';
 import { checkoutNavigation } from './use-buy';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 
 const item = (
   sku: string,

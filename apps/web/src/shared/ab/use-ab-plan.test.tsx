@@ -4,8 +4,8 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { i18n } from '../../app/i18n';
 import { useAuthStore } from '../../features/auth/auth-store';
-import { makeTestUser } from '../../features/auth/test-user';
-import { contractResponse } from '../api/api-test-kit';
+import { makeTestUser } from '../test/account-fixtures';
+import { contractResponse } from '../test/api-test-kit';
 import { useAbPlan } from './use-ab-plan';
 import { readAssignments } from './assignments';
 
