@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { analytics } from '../../shared/analytics/client';
 import { selectSignedIn, useAuthStore } from '../auth/auth-store';
-import { useIntegralInfo } from '../credits/credits-api';
+import { useIntegralInfo } from '../credits/integral-api';
 import { useCheckout } from './pricing-api';
 import { useWalletDialogs } from '../credits/wallet-store';
 
