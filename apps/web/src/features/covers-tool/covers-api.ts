@@ -9,7 +9,8 @@ import {
   type CoverTask,
 } from '@ai-covers/contracts';
 import { apiGet, apiPost, request } from '../../shared/api/request';
-import { ApiError } from '../../shared/api/errors';
+import { checkedBody } from '../../shared/api/checked-body';
+import { retryUnanswered } from '../../shared/api/failures';
 
 /** Query keys of the covers tool, one factory so invalidation cannot miss a key. */
 export const coverKeys = {
@@ -23,9 +24,7 @@ export const COVER_LIST_PAGE_SIZE = 10_000;
 
 /** `POST /v1/vsas/create` (JSON): a new task for an uploaded song; the body passes the contract first. */
 export async function createCover(input: CoverCreateBody) {
-  const checked = coverCreateBody.safeParse(input);
-  if (!checked.success) throw new ApiError(Code.error, checked.error.issues[0]?.message ?? Msg.generic);
-  return apiPost('coverCreateData', '/v1/vsas/create', checked.data);
+  return apiPost('coverCreateData', '/v1/vsas/create', checkedBody(coverCreateBody, input));
 }
 
 /** `GET /v1/vsas/result/{task_id}`: the task as it is now. */
@@ -122,8 +121,7 @@ export function useCoverTaskQuery(taskId: string) {
   return useQuery({
     queryKey: coverKeys.task(taskId),
     queryFn: ({ signal }) => fetchCoverTask(taskId, signal),
-    // A missing or foreign task will not appear by asking again.
-    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+    retry: retryUnanswered,
   });
 }
 

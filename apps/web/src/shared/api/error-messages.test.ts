@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Code, CoverMsg, HeadshotMsg, Msg } from '@ai-covers/contracts';
 import en from '../../locales/en.json';
 import { flattenCopy, type CopyTree } from '../../locales/copy-test-kit';
-import { errorKey, errorNotice, errorText } from './error-messages';
+import { errorKey, errorNotice, errorText, hasCopy } from './error-messages';
 // Registers the headshot messages, as loading any headshot page does.
 import '../../features/headshots/headshots-api';
 import { ApiError, NetworkError } from './errors';
@@ -58,6 +58,12 @@ describe('the error map (§8)', () => {
     expect(errorKey(new ApiError(Code.error, Msg.duplicateName))).toBe('errors.duplicateName');
     expect(errorKey(new NetworkError())).toBe('errors.network');
     expect(errorKey(Msg.fileMissing)).toBe('errors.fileMissing');
+  });
+
+  it('says which messages have words of their own: a known one or a size limit', () => {
+    expect(hasCopy(Msg.duplicateName)).toBe(true);
+    expect(hasCopy(`File is larger than the limit of ${1048576} bytes`)).toBe(true);
+    expect(hasCopy('voice_id is not a voice id')).toBe(false);
   });
 
   it('shows an unknown message as written, or the fallback when one is given', () => {
