@@ -6,8 +6,8 @@ import { useAuthStore } from '../features/auth/auth-store';
 import { captureInstallPrompt } from '../features/entry/install-prompt';
 import { analytics } from '../shared/analytics/client';
 import { contractResponse, fixture } from '../shared/test/api-test-kit';
-import { i18n } from './i18n';
-import { Providers, createQueryClient } from './providers';
+import { i18n } from '../shared/i18n/i18n';
+import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 
 // §9: every A/B test of this product changes what its plan-2 visitors see, where the spec puts it.

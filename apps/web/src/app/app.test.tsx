@@ -5,7 +5,7 @@ import { useAuthStore } from '../features/auth/auth-store';
 import { makeTestUser, makeCreditsAccount } from '../shared/test/account-fixtures';
 import { useNoticeStore } from '../shared/api/notice-store';
 import { contractResponse, fixture } from '../shared/test/api-test-kit';
-import { Providers, createQueryClient } from './providers';
+import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 
 const categories = fixture('categoryData', {

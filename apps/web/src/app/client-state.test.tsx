@@ -7,7 +7,7 @@ import { analytics } from '../shared/analytics/client';
 import { contractResponse, fixture } from '../shared/test/api-test-kit';
 import { ensureSessionId } from '../shared/storage/storage';
 import { captureLandingParams, fromAiPhoto } from './landing';
-import { Providers, createQueryClient } from './providers';
+import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 
 // §3 client state: session id (session storage), invite code and from-ai-photo flag (local storage),

@@ -17,7 +17,7 @@ async function renderWithBase(base: string, path: string) {
   vi.resetModules();
   vi.stubGlobal('fetch', async () => contractResponse('analyticsAccepted', { accepted: 1 }));
   const { appRoutes } = await import('./routes');
-  const { Providers, createQueryClient } = await import('./providers');
+  const { Providers, createQueryClient } = await import('../shared/providers');
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(
     <Providers client={createQueryClient()}>

@@ -5,7 +5,7 @@ import { ALL_CATEGORY_ID, buildCategoryMenu, categoriesByName } from '../categor
 import { CategoryMenu } from '../categories/CategoryMenu';
 import { ui } from '../../shared/ui/PageIntro';
 import { coverPaths } from '../covers-tool/paths';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import styles from './CoversHome.module.css';
 
 /**

@@ -8,7 +8,7 @@ import { useNoticeStore } from '../../shared/api/notice-store';
 import { ProgressBar } from '../../shared/progress/ProgressBar';
 import { ui } from '../../shared/ui/PageIntro';
 import { useCategories } from '../categories/use-categories';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { formatServerDate } from '../../shared/format/format';
 import { allVoices, STATUS_NAMES, taskKeyLabel } from './cover-format';
 import { CoverResult } from './CoverResult';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { useCategories } from '../categories/use-categories';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { formatServerDate } from '../../shared/format/format';
 import { allVoices, STATUS_NAMES } from './cover-format';
 import { useCoverList } from './covers-api';

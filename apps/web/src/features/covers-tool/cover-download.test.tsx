@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { Msg } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
+import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useAuthStore } from '../auth/auth-store';
 import { useCoverDownload } from './cover-download';

@@ -9,7 +9,7 @@ import { formatDate } from '../../shared/format/format';
 import { startBrowserDownload } from '../../shared/download/browser-download';
 import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { useSignInPrompt } from '../auth/use-sign-in-prompt';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { ContactButton } from './ContactButton';
 import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 import { PackProgress } from './PackProgress';

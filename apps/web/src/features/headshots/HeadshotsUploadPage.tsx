@@ -4,7 +4,7 @@ import { HEADSHOT_LIMITS, type HeadshotGender, type HeadshotPlansData } from '@a
 import { ui } from '../../shared/ui/PageIntro';
 import { errorText } from '../../shared/api/error-messages';
 import { selectSignedIn, useAuthStore } from '../auth/auth-store';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { BackdropMenu } from './BackdropMenu';
 import { FreeRunActions } from './FreeRunActions';
 import { PhotoUploader } from './PhotoUploader';

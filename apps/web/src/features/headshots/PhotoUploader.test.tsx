@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HeadshotPhoto } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
+import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, fixture } from '../../shared/test/api-test-kit';
 import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
 import { PhotoUploader } from './PhotoUploader';

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HeadshotMsg, type HeadshotPack } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
+import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useNoticeStore } from '../../shared/api/notice-store';
 import { useAuthStore } from '../auth/auth-store';

@@ -4,7 +4,7 @@ import { HeadshotMsg } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { errorText } from '../../shared/api/error-messages';
 import { useNoticeStore } from '../../shared/api/notice-store';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { useSignInPrompt } from '../auth/use-sign-in-prompt';
 import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { ContactButton } from './ContactButton';

@@ -10,7 +10,7 @@ import { useNoticeStore } from '../../shared/api/notice-store';
 import { selectSignedIn, useAuthStore } from '../auth/auth-store';
 import { SignOutButton } from '../auth/SignOutButton';
 import { useSignInPrompt } from '../auth/use-sign-in-prompt';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { useDeleteAllHeadshots, useHeadshotPacks } from './headshots-api';
 import { headshotPaths, packDetailPath } from './paths';
 import styles from './Headshots.module.css';

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HeadshotMsg, type HeadshotPack, type HeadshotResult } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
+import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 import { makeTestUser } from '../../shared/test/account-fixtures';
 import { useAuthStore } from '../auth/auth-store';

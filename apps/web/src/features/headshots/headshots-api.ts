@@ -3,7 +3,7 @@ import { HeadshotMsg, type HeadshotPack, type HeadshotSubmitBody } from '@ai-cov
 import { apiGet, apiPost, request } from '../../shared/api/request';
 import { retryUnanswered } from '../../shared/api/failures';
 import { registerErrorMessages } from '../../shared/api/error-messages';
-import { uploadFile } from '../upload/upload-client';
+import { uploadFile } from '../../shared/upload/upload-client';
 
 // The headshot messages join the one error map as soon as any headshot page loads.
 registerErrorMessages('errors.headshots', HeadshotMsg);

@@ -6,7 +6,7 @@ import { isMissingResource, retryUnanswered } from '../../shared/api/failures';
 import { errorText } from '../../shared/api/error-messages';
 import { ui } from '../../shared/ui/PageIntro';
 import { NO_PRE_LOGIN_ATTR } from '../auth/pre-login';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import styles from './SharePage.module.css';
 
 /** `GET /v1/share/{id}`: a public share (no sign-in, nothing of the owner but the artwork and preview). */

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
-import { Providers, createQueryClient } from '../../app/providers';
-import '../../app/i18n';
+import { Providers, createQueryClient } from '../providers';
+import '../i18n/i18n';
 
 function Where() {
   const location = useLocation();

@@ -1,9 +1,9 @@
 import { Msg, mimeTypeOf, type StorageTokenData, type UploadedFile } from '@ai-covers/contracts';
-import { apiGet, apiPost, parseEnvelopeText } from '../../shared/api/request';
-import { analytics } from '../../shared/analytics/client';
-import { CancelError } from '../../shared/api/errors';
-import { hasCopy } from '../../shared/api/error-messages';
-import { isCancelled } from '../../shared/api/failures';
+import { apiGet, apiPost, parseEnvelopeText } from '../api/request';
+import { analytics } from '../analytics/client';
+import { CancelError } from '../api/errors';
+import { hasCopy } from '../api/error-messages';
+import { isCancelled } from '../api/failures';
 import { readMediaInfo, type MediaInfo } from './media-info';
 import { precheckUpload, tooLargeMessage } from './pre-check';
 import { signedUploadHeaders } from './oss-sign';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { UploadedFile } from '@ai-covers/contracts';
-import { isCancelled } from '../../shared/api/failures';
+import { isCancelled } from '../api/failures';
 import { UploadError, uploadFile, type UploadOptions } from './upload-client';
 
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'failure' | 'cancelled';
