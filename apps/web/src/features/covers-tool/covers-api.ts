@@ -23,7 +23,7 @@ export const coverKeys = {
 export const COVER_LIST_PAGE_SIZE = 10_000;
 
 /** `POST /v1/vsas/create` (JSON): a new task for an uploaded song; the body passes the contract first. */
-export async function createCover(input: CoverCreateBody) {
+export async function createCoverTask(input: CoverCreateBody) {
   return apiPost('coverCreateData', '/v1/vsas/create', checkedBody(coverCreateBody, input));
 }
 
@@ -126,10 +126,10 @@ export function useCoverTaskQuery(taskId: string) {
 }
 
 /** Creates a task and seeds its cache entry, so the task page opens without another call. */
-export function useCreateCover() {
+export function useCreateCoverTask() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: createCover,
+    mutationFn: createCoverTask,
     onSuccess: ({ task }) => {
       client.setQueryData(coverKeys.task(task.task_id), task);
       void client.invalidateQueries({ queryKey: coverKeys.list() });
