@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore } from '../features/auth';
 import { makeTestUser, makeCreditsAccount } from '../shared/test/account-fixtures';
 import { useNoticeStore } from '../shared/api/notice-store';
 import { contractResponse, fixture } from '../shared/test/api-test-kit';

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { analyticsBatch } from '@ai-covers/contracts';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore, captureLandingParams, fromAiPhoto } from '../features/auth';
 import { analytics } from '../shared/analytics/client';
 import { contractResponse, fixture } from '../shared/test/api-test-kit';
 import { ensureSessionId } from '../shared/storage/storage';
-import { captureLandingParams, fromAiPhoto } from './landing';
 import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 

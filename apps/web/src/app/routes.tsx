@@ -1,7 +1,7 @@
 import { lazyWithCopy } from '../shared/i18n/lazy-with-copy';
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { LanguageGate } from '../features/language/LanguageGate';
-import { CoversLayout } from '../features/promotions/CoversLayout';
+import { LanguageGate } from '../features/language';
+import { CoversLayout } from '../features/promotions';
 import { AppLayout } from './layout/AppLayout';
 import { HEADSHOTS_BASE } from '../shared/routing/base-paths';
 

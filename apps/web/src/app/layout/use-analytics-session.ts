@@ -3,7 +3,7 @@ import { restoreAssignments } from '../../shared/ab/assignments';
 import { analytics } from '../../shared/analytics/client';
 import { buildPageProperties, productIdFromSearch } from '../../shared/analytics/page-properties';
 import { ensureSessionId, ensureVisitorId } from '../../shared/storage/storage';
-import { selectSignedIn, useAuthStore } from '../../features/auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../../features/auth';
 import { BASE_PATH } from '../../shared/routing/base-paths';
 
 // The ad landing's `pid` is read once: later in-app navigations drop the query.

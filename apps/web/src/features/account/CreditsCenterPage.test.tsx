@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { Providers, createQueryClient } from '../../shared/providers';
 import '../../shared/i18n/i18n';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 import { CreditsCenterPage } from './CreditsCenterPage';
 

@@ -14,7 +14,7 @@ import { errorText } from '../../shared/api/error-messages';
 import { ProgressBar } from '../../shared/progress/ProgressBar';
 import { ui } from '../../shared/ui/PageIntro';
 import { BASE_PATH } from '../../shared/routing/base-paths';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import {
   coverArtKeys,

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { Msg } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { useCoverDownload } from './cover-download';
 import { fakeFetch, type Call } from '../../shared/test/fake-network';
 import { makeTask } from './covers-test-kit';

@@ -8,12 +8,10 @@ import {
   type CoverTask,
   type CreditsAccountData,
 } from '@ai-covers/contracts';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { downloadErrorKind, failureCode, isConnectionLost } from '../../shared/api/failures';
 import { startBrowserDownload } from '../../shared/download/browser-download';
-import { chargeForTask, type ChargeFailure } from '../credits/charge';
-import { walletKeys } from '../credits/credits-api';
-import { useWalletDialogs } from '../credits/wallet-store';
+import { chargeForTask, type ChargeFailure, walletKeys, useWalletDialogs } from '../credits';
 import { resumeQuery, savePendingDownload } from './pending-download';
 import { coverKeys, fetchCoverDownload } from './covers-api';
 

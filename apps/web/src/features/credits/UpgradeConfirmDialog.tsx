@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth';
 import { useIntegralInfo, useIntegralUpgrade } from './integral-api';
 import { useWalletDialogs } from './wallet-store';
 import { WalletDialog } from './WalletDialog';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Providers, createQueryClient } from '../../shared/providers';
 import '../../shared/i18n/i18n';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { chargeForTask } from './charge';
 import { WalletRoot } from './WalletRoot';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';

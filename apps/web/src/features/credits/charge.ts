@@ -1,6 +1,6 @@
 import type { DeductData, ToolKind } from '@ai-covers/contracts';
 import { downloadErrorKind, failureCode } from '../../shared/api/failures';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { checkPaid, deductCredits, readBalance } from './credits-api';
 import { useWalletDialogs } from './wallet-store';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ToolKind } from '@ai-covers/contracts';
 import { apiGet } from '../../shared/api/request';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth';
 
 /** Query keys of the wallet; invalidating `walletKeys.all` refreshes every balance on screen. */
 export const walletKeys = {

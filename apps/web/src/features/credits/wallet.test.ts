@@ -5,7 +5,7 @@ import { chargeFailureFor, chargeForTask, confirmPaidFeature } from './charge';
 import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useWalletDialogs } from './wallet-store';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 
 beforeEach(() => {
   useWalletDialogs.setState({ pricing: null, limitOpen: false, consume: null });

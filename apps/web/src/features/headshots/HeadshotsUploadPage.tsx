@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { HEADSHOT_LIMITS, type HeadshotGender, type HeadshotPlansData } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { errorText } from '../../shared/api/error-messages';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth';
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import { BackdropMenu } from './BackdropMenu';
 import { FreeRunActions } from './FreeRunActions';

@@ -6,7 +6,7 @@ import { HeadshotMsg, type HeadshotPack } from '@ai-covers/contracts';
 import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useNoticeStore } from '../../shared/api/notice-store';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { fakeFetch, type Call } from '../../shared/test/fake-network';
 import { SubmitFailure, SubmitResultPage } from './SubmitOutcome';
 import { makePack } from './headshots-test-kit';

@@ -6,7 +6,7 @@ import { HeadshotMsg, type HeadshotPack, type HeadshotResult } from '@ai-covers/
 import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 import { makeTestUser } from '../../shared/test/account-fixtures';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { fakeFetch, type Call } from '../../shared/test/fake-network';
 import { HeadshotDetailPage } from './HeadshotDetailPage';
 import { UsercenterListPage } from './UsercenterListPage';

@@ -5,8 +5,8 @@ import { MY_VOICE_CONSENT, MyVoiceMsg, TaskStatus, type MyVoice } from '@ai-cove
 import { Providers, createQueryClient } from '../../shared/providers';
 import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
-import { useAuthStore } from '../auth/auth-store';
-import { buildCategoryMenu } from '../categories/category-menu';
+import { useAuthStore } from '../auth';
+import { buildCategoryMenu } from '../categories';
 import { MyVoicesDialog } from './MyVoicesDialog';
 import { MyVoicesButton, MY_VOICES_CATEGORY_ID, withMyVoices } from './my-voices-menu';
 import '../../shared/i18n/i18n';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TaskStatus, myVoiceCreateBody, type MyVoice, type MyVoiceCreateBody } from '@ai-covers/contracts';
 import { apiGet, apiPost } from '../../shared/api/request';
 import { checkedBody } from '../../shared/api/checked-body';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth';
 
 /** Query keys of "My voices". */
 export const myVoiceKeys = {

@@ -5,7 +5,7 @@ import { apiGet } from '../../shared/api/request';
 import { isMissingResource, retryUnanswered } from '../../shared/api/failures';
 import { errorText } from '../../shared/api/error-messages';
 import { ui } from '../../shared/ui/PageIntro';
-import { NO_PRE_LOGIN_ATTR } from '../auth/pre-login';
+import { NO_PRE_LOGIN_ATTR } from '../auth';
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import styles from './SharePage.module.css';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { i18n } from '../i18n/i18n';
-import { useAuthStore } from '../../features/auth/auth-store';
+import { useAuthStore } from '../../features/auth';
 import { makeTestUser } from '../test/account-fixtures';
 import { contractResponse } from '../test/api-test-kit';
 import { useAbPlan } from './use-ab-plan';
