@@ -15,78 +15,96 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
 }
 
 describe('the web layers', () => {
-  it("lets a feature use another only through that feature's index.ts", async () => {
-    expect(await layerErrors('features/pricing/x.ts', "export { walletKeys } from '../credits';\n")).toEqual(
-      [],
-    );
-    expect(
-      await layerErrors('features/pricing/x.ts', "export { walletKeys } from '../credits/index';\n"),
-    ).toEqual([]);
-    const [internal] = await layerErrors(
+  it.each([
+    ["a feature's public face", 'features/pricing/x.ts', "export { walletKeys } from '../credits';"],
+    [
+      'a public face named in full',
       'features/pricing/x.ts',
-      "export { walletKeys } from '../credits/credits-api';\n",
-    );
-    expect(internal).toContain("Use the feature 'credits' through its public face");
-    expect(
-      await layerErrors('features/pricing/x.ts', "export type { ChargeFailure } from '../credits/charge';\n"),
-    ).toHaveLength(1);
-    expect(await layerErrors('features/pricing/x.ts', "export { useBuy } from './use-buy';\n")).toEqual([]);
-  });
-
-  it('keeps app/ above the features and shared/ below everything', async () => {
-    const [toApp] = await layerErrors(
-      'features/pricing/x.ts',
-      "export { appRoutes } from '../../app/routes';\n",
-    );
-    expect(toApp).toContain('A feature does not import app/');
-    const [up] = await layerErrors(
-      'shared/api/x.ts',
-      "export { useAuthStore } from '../../features/auth';\n",
-    );
-    expect(up).toContain('shared/ imports no feature');
-    expect(
-      await layerErrors('shared/api/x.ts', "export { AppLayout } from '../../app/layout/AppLayout';\n"),
-    ).toHaveLength(1);
-    // A shared module's test may set a scene with a feature's public face, but no more.
-    expect(
-      await layerErrors('shared/api/x.test.ts', "export { useAuthStore } from '../../features/auth';\n"),
-    ).toEqual([]);
-    expect(
-      await layerErrors(
-        'shared/api/x.test.ts',
-        "export { useAuthStore } from '../../features/auth/auth-store';\n",
-      ),
-    ).toHaveLength(1);
-  });
-
-  it('lets only the shell load a page module of a feature as its own chunk', async () => {
-    const lazyPage = "export const load = () => import('../features/covers-tool/CoverTaskPage');\n";
-    expect(await layerErrors('app/routes.tsx', lazyPage)).toEqual([]);
-    expect(
-      await layerErrors(
-        'app/routes.tsx',
-        "export { CoverTaskPage } from '../features/covers-tool/CoverTaskPage';\n",
-      ),
-    ).toHaveLength(1);
-    expect(
-      await layerErrors(
-        'features/share/x.ts',
-        "export const load = () => import('../covers-tool/CoverTaskPage');\n",
-      ),
-    ).toHaveLength(1);
-  });
-
-  it('leaves telling failures apart to the request layer', async () => {
-    const [decoded] = await layerErrors(
+      "export { walletKeys } from '../credits/index';",
+    ],
+    ["the feature's own files", 'features/pricing/x.ts', "export { useBuy } from './use-buy';"],
+    [
+      'a page module loaded by the shell',
+      'app/routes.tsx',
+      "export const p = () => import('../features/share/SharePage');",
+    ],
+    [
+      "a face in a shared module's test",
+      'shared/api/x.test.ts',
+      "export { useAuthStore } from '../../features/auth';",
+    ],
+    [
+      'a cancellation made by a feature',
       'features/share/x.ts',
-      "import { ApiError } from '../../shared/api/errors';\nexport const gone = (e: unknown) => e instanceof ApiError;\n",
-    );
-    expect(decoded).toContain('ask shared/api/failures.ts');
-    const making =
-      "import { CancelError } from '../../shared/api/errors';\nexport const stop = () => new CancelError();\n";
-    expect(await layerErrors('features/share/x.ts', making)).toEqual([]);
-    const faking =
-      "import { ApiError } from '../../shared/api/errors';\nexport const fail = () => new ApiError(1, 'x');\n";
-    expect(await layerErrors('features/share/x.test.ts', faking)).toEqual([]);
+      "export { CancelError } from '../../shared/api/errors';",
+    ],
+    [
+      'any failure made by a test',
+      'features/share/x.test.ts',
+      "export { ApiError } from '../../shared/api/errors';",
+    ],
+  ])('allows %s', async (_what, file, code) => {
+    expect(await layerErrors(file, `${code}\n`)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "another feature's file",
+      'features/pricing/x.ts',
+      "export { walletKeys } from '../credits/credits-api';",
+      "Use the feature 'credits' through its public face",
+    ],
+    [
+      "a type from another feature's file",
+      'features/pricing/x.ts',
+      "export type { ChargeFailure } from '../credits/charge';",
+      'through its public face',
+    ],
+    [
+      'the shell from a feature',
+      'features/pricing/x.ts',
+      "export { appRoutes } from '../../app/routes';",
+      'A feature does not import app/',
+    ],
+    [
+      'a feature from shared/',
+      'shared/api/x.ts',
+      "export { useAuthStore } from '../../features/auth';",
+      'shared/ imports no feature',
+    ],
+    [
+      'the shell from shared/',
+      'shared/api/x.ts',
+      "export { AppLayout } from '../../app/layout/AppLayout';",
+      'shared/ imports no feature',
+    ],
+    [
+      "a feature's file in a shared module's test",
+      'shared/api/x.test.ts',
+      "export { useAuthStore } from '../../features/auth/auth-store';",
+      'through its public face',
+    ],
+    [
+      'a page module imported statically by the shell',
+      'app/routes.tsx',
+      "export { SharePage } from '../features/share/SharePage';",
+      'through its public face',
+    ],
+    [
+      "another feature's page loaded by a feature",
+      'features/account/x.ts',
+      "export const p = () => import('../share/SharePage');",
+      'through its public face',
+    ],
+    [
+      'a failure class in a feature',
+      'features/share/x.ts',
+      "export { ApiError } from '../../shared/api/errors';",
+      'ask shared/api/failures.ts',
+    ],
+  ])('refuses %s', async (_what, file, code, message) => {
+    const errors = await layerErrors(file, `${code}\n`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
   });
 });
