@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readBasePath, readHeadshotsBasePath } from './src/app/read-base-path.ts';
+import { readBasePath, readHeadshotsBasePath } from './src/shared/routing/read-base-path.ts';
 
 const basePath = readBasePath(process.env.BASE_PATH);
 // The server reads the same setting; `npm start` builds the web app with the same environment.

@@ -61,9 +61,9 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(2);
 
 const webSrc = resolve(here, '../../apps/web/src');
 
-/** The copy namespaces that ship on the first page: the named imports of en.json in app/i18n.ts. */
+/** The copy namespaces that ship on the first page: the named imports of en.json in shared/i18n/i18n.ts. */
 export function firstPageCopy(i18nSource: string): string[] {
-  const match = /import \{([^}]*)\} from '\.\.\/locales\/en\.json';/.exec(i18nSource);
+  const match = /import \{([^}]*)\} from '(?:\.\.\/)+locales\/en\.json';/.exec(i18nSource);
   return match
     ? match[1]!
         .split(',')
@@ -97,7 +97,7 @@ function main(): number {
     string,
     unknown
   >;
-  const shipped = new Set(firstPageCopy(readFileSync(join(webSrc, 'app/i18n.ts'), 'utf8')));
+  const shipped = new Set(firstPageCopy(readFileSync(join(webSrc, 'shared/i18n/i18n.ts'), 'utf8')));
   const used = new Set<string>();
   for (const file of js)
     for (const ns of namespacesUsed(readFileSync(join(distDir, file), 'utf8'), new Set(Object.keys(english))))
@@ -122,7 +122,9 @@ function main(): number {
     `CSS total (gzip): ${kib(cssTotal)} KiB`,
     '',
     `First-page copy: ${[...shipped].sort().join(', ')}; used by first-page code: ${[...used].sort().join(', ')}` +
-      (missingCopy.length ? ` — **FAIL**: ${missingCopy.join(', ')} load later (add to app/i18n.ts)` : ''),
+      (missingCopy.length
+        ? ` — **FAIL**: ${missingCopy.join(', ')} load later (add to shared/i18n/i18n.ts)`
+        : ''),
     '',
     'Rerun: `npm run build -w apps/web && npm run bench:web` (from the repository root).',
     '',

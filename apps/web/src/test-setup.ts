@@ -5,6 +5,6 @@ import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 5000 });
 
 // Components under test render outside the lazy pages that would load the rest of the copy.
-import { copyReady } from './app/i18n';
+import { copyReady } from './shared/i18n/i18n';
 
 await copyReady();

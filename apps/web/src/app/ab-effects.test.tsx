@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AbTestCode, CatalogItem } from '@ai-covers/contracts';
-import { useAuthStore } from '../features/auth/auth-store';
-import { captureInstallPrompt } from '../features/entry/install-prompt';
+import { useAuthStore } from '../features/auth';
+import { captureInstallPrompt } from '../features/entry';
 import { analytics } from '../shared/analytics/client';
-import { contractResponse, fixture } from '../shared/api/api-test-kit';
-import { i18n } from './i18n';
-import { Providers, createQueryClient } from './providers';
+import { contractResponse, fixture } from '../shared/test/api-test-kit';
+import { i18n } from '../shared/i18n/i18n';
+import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 
 // §9: every A/B test of this product changes what its plan-2 visitors see, where the spec puts it.

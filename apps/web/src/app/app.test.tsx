@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useAuthStore } from '../features/auth/auth-store';
-import { makeTestUser } from '../features/auth/test-user';
-import { makeCreditsAccount } from '../features/credits/wallet-test-kit';
+import { useAuthStore } from '../features/auth';
+import { makeTestUser, makeCreditsAccount } from '../shared/test/account-fixtures';
 import { useNoticeStore } from '../shared/api/notice-store';
-import { contractResponse, fixture } from '../shared/api/api-test-kit';
-import { Providers, createQueryClient } from './providers';
+import { contractResponse, fixture } from '../shared/test/api-test-kit';
+import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 
 const categories = fixture('categoryData', {

@@ -2,12 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { analyticsBatch } from '@ai-covers/contracts';
-import { useAuthStore } from '../features/auth/auth-store';
+import { useAuthStore, captureLandingParams, fromAiPhoto } from '../features/auth';
 import { analytics } from '../shared/analytics/client';
-import { contractResponse, fixture } from '../shared/api/api-test-kit';
+import { contractResponse, fixture } from '../shared/test/api-test-kit';
 import { ensureSessionId } from '../shared/storage/storage';
-import { captureLandingParams, fromAiPhoto } from './landing';
-import { Providers, createQueryClient } from './providers';
+import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 
 // §3 client state: session id (session storage), invite code and from-ai-photo flag (local storage),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { contractResponse } from '../shared/api/api-test-kit';
+import { contractResponse } from '../shared/test/api-test-kit';
 
 // HEADSHOTS_BASE_PATH is a setting the build carries (vite.config.ts `define`); here it is set the
 // way a build would set it, and the route tree is loaded afresh with it.
@@ -17,7 +17,7 @@ async function renderWithBase(base: string, path: string) {
   vi.resetModules();
   vi.stubGlobal('fetch', async () => contractResponse('analyticsAccepted', { accepted: 1 }));
   const { appRoutes } = await import('./routes');
-  const { Providers, createQueryClient } = await import('./providers');
+  const { Providers, createQueryClient } = await import('../shared/providers');
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   render(
     <Providers client={createQueryClient()}>

@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { analytics } from '../shared/analytics/client';
-import { captureInstallPrompt } from '../features/entry/install-prompt';
-import { captureLandingParams, fromAiPhoto } from './landing';
-import { BASE_PATH } from './base-path';
-import { Providers, createQueryClient } from './providers';
+import { captureInstallPrompt } from '../features/entry';
+import { captureLandingParams, fromAiPhoto } from '../features/auth';
+import { BASE_PATH } from '../shared/routing/base-paths';
+import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 import './global.css';
 

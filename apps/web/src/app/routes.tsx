@@ -1,9 +1,9 @@
-import { lazyWithCopy } from './lazy-with-copy';
+import { lazyWithCopy } from '../shared/i18n/lazy-with-copy';
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { LanguageGate } from '../features/language/LanguageGate';
-import { CoversLayout } from '../features/promotions/CoversLayout';
+import { LanguageGate } from '../features/language';
+import { CoversLayout } from '../features/promotions';
 import { AppLayout } from './layout/AppLayout';
-import { HEADSHOTS_BASE } from '../features/headshots/paths';
+import { HEADSHOTS_BASE } from '../shared/routing/base-paths';
 
 // Every page is its own chunk so later features never grow the first page (budget: bench/web).
 const CoversHomePage = lazyWithCopy(() =>

@@ -1,15 +1,15 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { splitLanguageSegment } from '../../features/language/resolve-language';
-import { usePrefetchCategoriesOnNavigate } from '../../features/categories/use-categories';
+import { splitLanguageSegment } from '../../features/language';
+import { usePrefetchCategoriesOnNavigate } from '../../features/categories';
 import { useScrollTopOnChange } from '../../shared/hooks/use-scroll-top';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { Notices } from './Notices';
-import { WalletRoot } from '../../features/credits/WalletRoot';
-import { PricingRoot } from '../../features/pricing/PricingRoot';
-import { AuthRoot } from '../../features/auth/AuthRoot';
+import { WalletRoot } from '../../features/credits';
+import { PricingRoot } from '../../features/pricing';
+import { AuthRoot } from '../../features/auth';
 import { useAnalyticsSession } from './use-analytics-session';
 import styles from './AppLayout.module.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useLangPath } from '../../features/language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import styles from './AppLayout.module.css';
 
 /** Page footer with the lab line and a link to the family of tools. */

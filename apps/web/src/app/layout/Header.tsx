@@ -1,11 +1,10 @@
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { selectSignedIn, useAuthStore } from '../../features/auth/auth-store';
-import { CreditsBadge } from '../../features/credits/CreditsBadge';
-import { LanguageSwitcher } from '../../features/language/LanguageSwitcher';
-import { useLangPath } from '../../features/language/use-lang-path';
-import { SignOutButton } from '../../features/auth/SignOutButton';
-import { HEADSHOTS_BASE } from '../../features/headshots/paths';
+import { selectSignedIn, useAuthStore, SignOutButton } from '../../features/auth';
+import { CreditsBadge } from '../../features/credits';
+import { LanguageSwitcher } from '../../features/language';
+import { useLangPath } from '../../shared/routing/use-lang-path';
+import { HEADSHOTS_BASE } from '../../shared/routing/base-paths';
 import styles from './Header.module.css';
 
 /** The shared header: brand, main navigation, language, credits and the account entry. */

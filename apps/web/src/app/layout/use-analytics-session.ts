@@ -3,8 +3,8 @@ import { restoreAssignments } from '../../shared/ab/assignments';
 import { analytics } from '../../shared/analytics/client';
 import { buildPageProperties, productIdFromSearch } from '../../shared/analytics/page-properties';
 import { ensureSessionId, ensureVisitorId } from '../../shared/storage/storage';
-import { selectSignedIn, useAuthStore } from '../../features/auth/auth-store';
-import { BASE_PATH } from '../base-path';
+import { selectSignedIn, useAuthStore } from '../../features/auth';
+import { BASE_PATH } from '../../shared/routing/base-paths';
 
 // The ad landing's `pid` is read once: later in-app navigations drop the query.
 const landingProductId = productIdFromSearch(typeof window === 'undefined' ? '' : window.location.search);

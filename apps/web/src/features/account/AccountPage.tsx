@@ -1,10 +1,10 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
-import { LibraryPanel } from '../library/LibraryPanel';
-import { CreditsCenter } from '../credits/CreditsCenter';
-import { MembershipsPanel } from '../pricing/MembershipsPanel';
+import { selectSignedIn, useAuthStore } from '../auth';
+import { LibraryPanel } from '../library';
+import { CreditsCenter } from '../credits';
+import { MembershipsPanel } from '../pricing';
 import styles from './AccountPage.module.css';
 
 const TABS = ['files', 'credits'] as const;

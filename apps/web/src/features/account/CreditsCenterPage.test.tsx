@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Providers, createQueryClient } from '../../app/providers';
-import '../../app/i18n';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
-import { useAuthStore } from '../auth/auth-store';
-import { makeCreditsAccount } from '../credits/wallet-test-kit';
+import { Providers, createQueryClient } from '../../shared/providers';
+import '../../shared/i18n/i18n';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
+import { useAuthStore } from '../auth';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 import { CreditsCenterPage } from './CreditsCenterPage';
 
 describe('the credits page of the account center (/account/credits)', () => {

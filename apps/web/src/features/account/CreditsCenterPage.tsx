@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
-import { CreditsCenter } from '../credits/CreditsCenter';
-import { MembershipsPanel } from '../pricing/MembershipsPanel';
+import { selectSignedIn, useAuthStore } from '../auth';
+import { CreditsCenter } from '../credits';
+import { MembershipsPanel } from '../pricing';
 
 /** `/account/credits`: the credits page of the account center. */
 export function CreditsCenterPage() {

@@ -1,4 +1,4 @@
-import { lazyWithCopy } from '../../app/lazy-with-copy';
+import { lazyWithCopy } from '../../shared/i18n/lazy-with-copy';
 import { Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAbPlan } from '../../shared/ab/use-ab-plan';

@@ -3,8 +3,8 @@ import { apiGet, onRequestFailure } from '../../shared/api/request';
 import { goToLogout, handleReloginError, refreshUserInfo, signInWithCode } from './auth-session';
 import { useAuthStore } from './auth-store';
 import { readCookieValue } from './token-storage';
-import { makeTestUser } from './test-user';
-import { fixture } from '../../shared/api/api-test-kit';
+import { makeTestUser } from '../../shared/test/account-fixtures';
+import { fixture } from '../../shared/test/api-test-kit';
 
 const user = makeTestUser({ ws_id: 42, uid: 'u-42', email: 'a@b.test', credit: 0, first_invited: false });
 type Handler = (url: URL, init: RequestInit) => unknown;

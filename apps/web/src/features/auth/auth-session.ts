@@ -1,13 +1,10 @@
-import { Code } from '@ai-covers/contracts';
 import { analytics } from '../../shared/analytics/client';
+import { failureCode, isSessionEnded, needsSignIn } from '../../shared/api/failures';
 import { readLocal, writeLocal } from '../../shared/storage/storage';
 import { fetchUserInfo, postLogin, postLogout } from './auth-api';
 import { useAuthStore } from './auth-store';
 import { singleFlight } from './single-flight';
 import { FROM_AI_PHOTO, LOCAL, saveIdentityCookies, type PendingLogin } from './token-storage';
-
-/** Envelope codes that mean "this token is no good" (§8): 40001 and re-login 490010. */
-export const SIGNED_OUT_CODES = new Set([40001, 490010]);
 
 /** The current page without its query, as §7's `module` parameter wants it. */
 export function currentModule(): string {
@@ -23,7 +20,8 @@ export const refreshUserInfo = singleFlight(async () => {
     saveIdentityCookies(user);
     return user;
   } catch (error) {
-    if (SIGNED_OUT_CODES.has((error as { code?: number }).code ?? 0)) useAuthStore.getState().signOut();
+    // A token that is no good (§8: 40001, re-login 490010) signs the user out.
+    if (needsSignIn(error)) useAuthStore.getState().signOut();
     return null;
   }
 });
@@ -53,7 +51,7 @@ export const signInWithCode = singleFlight(async (pending: PendingLogin): Promis
     });
     return true;
   } catch (error) {
-    analytics.track('login_failed', { code: (error as { code?: number }).code ?? 1 });
+    analytics.track('login_failed', { code: failureCode(error) });
     await goToLogout();
     return false;
   }
@@ -81,7 +79,7 @@ export async function goToLogout(): Promise<void> {
  * flight with it close nothing twice, and a late answer to the old token cannot sign out a new one.
  */
 export function handleReloginError(code: number, sentToken: string | null): void {
-  if (code !== Code.relogin || sentToken === null) return;
+  if (!isSessionEnded(code) || sentToken === null) return;
   const { token, signOut, openLogin } = useAuthStore.getState();
   if (token === null || (sentToken !== token && sentToken !== readLocal(LOCAL.vapiToken))) return;
   signOut();

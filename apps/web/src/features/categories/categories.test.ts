@@ -3,7 +3,7 @@ import { ALL_CATEGORY_ID, buildCategoryMenu, categoriesByName } from './category
 import { readCategoryCache, writeCategoryCache } from './category-cache';
 import { categoryQuery, fetchCategories } from './category-api';
 import { categoryKeys, categoryProductForPath } from './use-categories';
-import { contractResponse, fixture } from '../../shared/api/api-test-kit';
+import { contractResponse, fixture } from '../../shared/test/api-test-kit';
 
 const data = fixture('categoryData', {
   module: 'ai-covers',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isHeadshotsPath } from '../headshots/paths';
+import { isHeadshotsPath } from '../../shared/routing/base-paths';
 import { fetchCategories, type CategoryProduct } from './category-api';
 
 /** Query keys of the categories feature. */

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contractResponse, fixture } from '../../shared/api/api-test-kit';
-import { fakeFetch, renderRoute, type Call } from '../covers-tool/covers-test-kit';
+import { contractResponse, fixture } from '../../shared/test/api-test-kit';
+import { fakeFetch, type Call } from '../../shared/test/fake-network';
+import { renderRoute } from '../../shared/test/render-route';
 import { CoverArtEditor } from './CoverArtEditor';
 
 const art = fixture('coverArt', {

@@ -1,4 +1,4 @@
-import { lazyWithCopy } from '../../app/lazy-with-copy';
+import { lazyWithCopy } from '../../shared/i18n/lazy-with-copy';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';

@@ -13,7 +13,7 @@ import {
 } from '@ai-covers/contracts';
 import { errorText } from '../../shared/api/error-messages';
 import { ui } from '../../shared/ui/PageIntro';
-import { useUpload } from '../upload/use-upload';
+import { useUpload } from '../../shared/upload/use-upload';
 import { useArtStyle, useArtUpload } from './cover-art-api';
 import { THUMBNAIL_SIZES, useCanvasFlags, type EditorStore, type ThumbnailSize } from './editor-store';
 import styles from './CoverArt.module.css';

@@ -13,9 +13,9 @@ import {
 import { errorText } from '../../shared/api/error-messages';
 import { ProgressBar } from '../../shared/progress/ProgressBar';
 import { ui } from '../../shared/ui/PageIntro';
-import { BASE_PATH } from '../../app/base-path';
-import { useAuthStore } from '../auth/auth-store';
-import { useLangPath } from '../language/use-lang-path';
+import { BASE_PATH } from '../../shared/routing/base-paths';
+import { useAuthStore } from '../auth';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import {
   coverArtKeys,
   useArtExport,

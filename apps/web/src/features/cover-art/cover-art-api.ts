@@ -7,7 +7,7 @@ import {
   type VideoFormat,
 } from '@ai-covers/contracts';
 import { apiGet, apiPost } from '../../shared/api/request';
-import { ApiError } from '../../shared/api/errors';
+import { retryUnanswered } from '../../shared/api/failures';
 
 /** Query keys of cover art, one factory so invalidation cannot miss a key. */
 export const coverArtKeys = {
@@ -27,7 +27,7 @@ export function useCoverArt(taskId: string) {
   return useQuery({
     queryKey: coverArtKeys.art(taskId),
     queryFn: ({ signal }) => fetchCoverArt(taskId, signal),
-    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+    retry: retryUnanswered,
     staleTime: 30_000,
   });
 }

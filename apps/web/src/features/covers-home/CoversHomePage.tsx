@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
-import { coverPaths } from '../covers-tool/paths';
-import { useLangPath } from '../language/use-lang-path';
+import { coverPaths } from '../covers-tool';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { VoiceLibrary } from './VoiceLibrary';
 import styles from './CoversHome.module.css';
 

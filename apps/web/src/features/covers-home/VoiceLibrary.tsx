@@ -1,11 +1,15 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCategories } from '../categories/use-categories';
-import { ALL_CATEGORY_ID, buildCategoryMenu, categoriesByName } from '../categories/category-menu';
-import { CategoryMenu } from '../categories/CategoryMenu';
+import {
+  useCategories,
+  ALL_CATEGORY_ID,
+  buildCategoryMenu,
+  categoriesByName,
+  CategoryMenu,
+} from '../categories';
 import { ui } from '../../shared/ui/PageIntro';
-import { coverPaths } from '../covers-tool/paths';
-import { useLangPath } from '../language/use-lang-path';
+import { coverPaths } from '../covers-tool';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import styles from './CoversHome.module.css';
 
 /**

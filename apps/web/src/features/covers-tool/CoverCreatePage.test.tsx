@@ -3,15 +3,10 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CoverMsg } from '@ai-covers/contracts';
 import { CoverCreatePage } from './CoverCreatePage';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
-import {
-  fakeFetch,
-  FakeStoragePut,
-  makeTask,
-  renderRoute,
-  voiceCategories,
-  type Call,
-} from './covers-test-kit';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
+import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
+import { makeTask, voiceCategories } from './covers-test-kit';
+import { renderRoute } from '../../shared/test/render-route';
 
 const token = fixture('storageTokenData', {
   path: 'ai-covers/',

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Msg, type CoverBacking } from '@ai-covers/contracts';
 import { errorText } from '../../shared/api/error-messages';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { useLangPath } from '../language/use-lang-path';
-import { mediaTypeOf } from '../upload/media-info';
-import { useUpload } from '../upload/use-upload';
+import { useLangPath } from '../../shared/routing/use-lang-path';
+import { mediaTypeOf } from '../../shared/upload/media-info';
+import { useUpload } from '../../shared/upload/use-upload';
 import { CoverOptions, type CoverKey } from './CoverOptions';
-import { useCreateCover } from './covers-api';
+import { useCreateCoverTask } from './covers-api';
 import { coverPaths } from './paths';
 import { SongPicker } from './SongPicker';
 import { SongLinkField } from './SongLinkField';
@@ -34,7 +34,7 @@ export function CoverCreatePage() {
   const upload = useUpload({ kind: 'ai-covers', action: 'upload' });
   const vocalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
   const instrumentalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
-  const create = useCreateCover();
+  const create = useCreateCoverTask();
 
   const handlePickSong = (file: File) => {
     // Only audio goes up: anything else is refused before a byte leaves the browser.

@@ -7,20 +7,20 @@ import { errorText } from '../../shared/api/error-messages';
 import { useNoticeStore } from '../../shared/api/notice-store';
 import { ProgressBar } from '../../shared/progress/ProgressBar';
 import { ui } from '../../shared/ui/PageIntro';
-import { useCategories } from '../categories/use-categories';
-import { useLangPath } from '../language/use-lang-path';
+import { useCategories } from '../categories';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { formatServerDate } from '../../shared/format/format';
 import { allVoices, STATUS_NAMES, taskKeyLabel } from './cover-format';
 import { CoverResult } from './CoverResult';
 import { TaskProgressNote } from './TaskProgressNote';
-import { CheckoutReturn } from '../pricing/CheckoutResult';
-import { CoverArtEntry } from '../cover-art/CoverArtEntry';
+import { CheckoutReturn } from '../pricing';
+import { CoverArtEntry } from '../cover-art';
 import { coverKeys, useCoverTaskQuery, useDeleteCover, useRetryCover } from './covers-api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { isTerminal, useFollowCoverTask } from './follow-task';
 import { coverPaths } from './paths';
 import styles from './CoversTool.module.css';
-import { useMyVoiceNames } from '../my-voices/my-voices-menu';
+import { useMyVoiceNames } from '../my-voices';
 
 /** The task page (covers/:taskId): progress while it works, then the preview and the download. */
 export function CoverTaskPage() {

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { MyCoversPage } from './MyCoversPage';
-import { contractResponse } from '../../shared/api/api-test-kit';
-import { fakeFetch, makeTask, renderRoute, voiceCategories } from './covers-test-kit';
+import { contractResponse } from '../../shared/test/api-test-kit';
+import { fakeFetch } from '../../shared/test/fake-network';
+import { makeTask, voiceCategories } from './covers-test-kit';
+import { renderRoute } from '../../shared/test/render-route';
 
 afterEach(() => {
   cleanup();

@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { useCategories } from '../categories/use-categories';
-import { useLangPath } from '../language/use-lang-path';
+import { useCategories } from '../categories';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { formatServerDate } from '../../shared/format/format';
 import { allVoices, STATUS_NAMES } from './cover-format';
 import { useCoverList } from './covers-api';
 import { errorText } from '../../shared/api/error-messages';
 import { coverPaths } from './paths';
 import styles from './CoversTool.module.css';
-import { useMyVoiceNames } from '../my-voices/my-voices-menu';
+import { useMyVoiceNames } from '../my-voices';
 
 /** My covers (covers): every task of this visitor or account, newest first. */
 export function MyCoversPage() {

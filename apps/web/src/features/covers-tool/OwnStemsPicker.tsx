@@ -2,8 +2,8 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/error-messages';
 import { ui } from '../../shared/ui/PageIntro';
-import type { useUpload } from '../upload/use-upload';
-import { UploadStatus } from '../upload/UploadStatus';
+import type { useUpload } from '../../shared/upload/use-upload';
+import { UploadStatus } from '../../shared/upload/UploadStatus';
 import styles from './CoversTool.module.css';
 
 type Upload = ReturnType<typeof useUpload>;

@@ -2,8 +2,8 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COVER_LIMITS } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import type { useUpload } from '../upload/use-upload';
-import { UploadStatus } from '../upload/UploadStatus';
+import type { useUpload } from '../../shared/upload/use-upload';
+import { UploadStatus } from '../../shared/upload/UploadStatus';
 import { errorText } from '../../shared/api/error-messages';
 import styles from './CoversTool.module.css';
 

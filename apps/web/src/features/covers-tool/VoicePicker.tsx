@@ -2,13 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryItem } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { ALL_CATEGORY_ID, buildCategoryMenu } from '../categories/category-menu';
-import { CategoryMenu } from '../categories/CategoryMenu';
-import { useCategories } from '../categories/use-categories';
+import { ALL_CATEGORY_ID, buildCategoryMenu, CategoryMenu, useCategories } from '../categories';
 import { voiceRange } from './cover-format';
 import styles from './CoversTool.module.css';
-import { NO_PRE_LOGIN_ATTR } from '../auth/pre-login';
-import { MyVoicesButton, useMenuWithMyVoices } from '../my-voices/my-voices-menu';
+import { NO_PRE_LOGIN_ATTR } from '../auth';
+import { MyVoicesButton, useMenuWithMyVoices } from '../my-voices';
 
 /** Step 1: a compact radio list of the voice library, filtered by category, with playable samples. */
 export function VoicePicker({

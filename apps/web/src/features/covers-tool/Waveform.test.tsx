@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BeforeAfter } from './BeforeAfter';
-import '../../app/i18n';
+import '../../shared/i18n/i18n';
 
 /** A stand-in for wavesurfer.js (jsdom has no canvas or audio decoding): records what it is asked. */
 interface FakeSurfer {

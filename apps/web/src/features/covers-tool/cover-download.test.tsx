@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { Msg } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
-import { useAuthStore } from '../auth/auth-store';
+import { Providers, createQueryClient } from '../../shared/providers';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
+import { useAuthStore } from '../auth';
 import { useCoverDownload } from './cover-download';
-import { fakeFetch, makeTask, type Call } from './covers-test-kit';
+import { fakeFetch, type Call } from '../../shared/test/fake-network';
+import { makeTask } from './covers-test-kit';
 
 function wrapper({ children }: { children: ReactNode }) {
   // The hook reads the page it runs on (to come back to it after a purchase).

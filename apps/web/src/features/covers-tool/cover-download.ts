@@ -8,12 +8,10 @@ import {
   type CoverTask,
   type CreditsAccountData,
 } from '@ai-covers/contracts';
-import { useAuthStore } from '../auth/auth-store';
-import { NetworkError, RequestError, TimeoutError } from '../../shared/api/errors';
+import { useAuthStore } from '../auth';
+import { downloadErrorKind, failureCode, isConnectionLost } from '../../shared/api/failures';
 import { startBrowserDownload } from '../../shared/download/browser-download';
-import { chargeForTask, downloadErrorKind, type ChargeFailure } from '../credits/charge';
-import { walletKeys } from '../credits/credits-api';
-import { useWalletDialogs } from '../credits/wallet-store';
+import { chargeForTask, type ChargeFailure, walletKeys, useWalletDialogs } from '../credits';
 import { resumeQuery, savePendingDownload } from './pending-download';
 import { coverKeys, fetchCoverDownload } from './covers-api';
 
@@ -75,11 +73,11 @@ export function useCoverDownload(task: CoverTask) {
       startBrowserDownload(link.url, link.name);
       return true;
     } catch (failure) {
-      const lost = failure instanceof NetworkError || failure instanceof TimeoutError;
-      const gone = failure instanceof RequestError && downloadErrorKind(failure.code) === 'no task';
-      setError(lost ? Msg.downloadFailed : gone ? Msg.fileMissing : (failure as Error).message);
+      const kind = downloadErrorKind(failureCode(failure));
+      const lost = isConnectionLost(failure);
+      setError(lost ? Msg.downloadFailed : kind === 'no task' ? Msg.fileMissing : (failure as Error).message);
       // A dead session (§4 'login') opens the login dialog; the request layer already signed out.
-      if (failure instanceof RequestError && downloadErrorKind(failure.code) === 'login') {
+      if (kind === 'login') {
         savePendingDownload({ taskId: task.task_id, format, waitingFor: 'login' });
         useAuthStore.getState().openLogin?.();
       }

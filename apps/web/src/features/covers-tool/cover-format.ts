@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { TaskStatus, type CategoryData, type CategoryItem, type CoverTask } from '@ai-covers/contracts';
-import { buildCategoryMenu } from '../categories/category-menu';
+import { buildCategoryMenu } from '../categories';
 
 /** The §4 status names, used as i18n keys ('coversTool.status.<name>'). */
 export const STATUS_NAMES: Record<number, string> = Object.fromEntries(

@@ -9,7 +9,8 @@ import {
   type CoverTask,
 } from '@ai-covers/contracts';
 import { apiGet, apiPost, request } from '../../shared/api/request';
-import { ApiError } from '../../shared/api/errors';
+import { checkedBody } from '../../shared/api/checked-body';
+import { retryUnanswered } from '../../shared/api/failures';
 
 /** Query keys of the covers tool, one factory so invalidation cannot miss a key. */
 export const coverKeys = {
@@ -22,10 +23,8 @@ export const coverKeys = {
 export const COVER_LIST_PAGE_SIZE = 10_000;
 
 /** `POST /v1/vsas/create` (JSON): a new task for an uploaded song; the body passes the contract first. */
-export async function createCover(input: CoverCreateBody) {
-  const checked = coverCreateBody.safeParse(input);
-  if (!checked.success) throw new ApiError(Code.error, checked.error.issues[0]?.message ?? Msg.generic);
-  return apiPost('coverCreateData', '/v1/vsas/create', checked.data);
+export async function createCoverTask(input: CoverCreateBody) {
+  return apiPost('coverCreateData', '/v1/vsas/create', checkedBody(coverCreateBody, input));
 }
 
 /** `GET /v1/vsas/result/{task_id}`: the task as it is now. */
@@ -122,16 +121,15 @@ export function useCoverTaskQuery(taskId: string) {
   return useQuery({
     queryKey: coverKeys.task(taskId),
     queryFn: ({ signal }) => fetchCoverTask(taskId, signal),
-    // A missing or foreign task will not appear by asking again.
-    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+    retry: retryUnanswered,
   });
 }
 
 /** Creates a task and seeds its cache entry, so the task page opens without another call. */
-export function useCreateCover() {
+export function useCreateCoverTask() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: createCover,
+    mutationFn: createCoverTask,
     onSuccess: ({ task }) => {
       client.setQueryData(coverKeys.task(task.task_id), task);
       void client.invalidateQueries({ queryKey: coverKeys.list() });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TERMINAL_TASK_STATUSES, type CoverTask } from '@ai-covers/contracts';
-import { CancelError, NetworkError, TimeoutError } from '../../shared/api/errors';
+import { CancelError } from '../../shared/api/errors';
+import { isCancelled, isConnectionLost } from '../../shared/api/failures';
 import { coverKeys, fetchCoverTask, subscribeCoverTask } from './covers-api';
 
 /** Between two result polls when the long poll cannot get through. */
@@ -67,8 +68,8 @@ export async function followCoverTask(
       task = next;
       onUpdate(next);
     } catch (error) {
-      if (signal.aborted || error instanceof CancelError) return null;
-      if (error instanceof NetworkError || error instanceof TimeoutError) {
+      if (signal.aborted || isCancelled(error)) return null;
+      if (isConnectionLost(error)) {
         polling = true;
         continue;
       }

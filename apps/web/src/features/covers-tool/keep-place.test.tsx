@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CoverMsg, type CoverTask } from '@ai-covers/contracts';
-import { useAuthStore } from '../auth/auth-store';
-import { makeCreditsAccount } from '../credits/wallet-test-kit';
-import { useWalletDialogs } from '../credits/wallet-store';
+import { useAuthStore } from '../auth';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
+import { useWalletDialogs } from '../credits';
 import { CoverTaskPage } from './CoverTaskPage';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
-import { fakeFetch, makeTask, renderRoute, voiceCategories, type Call } from './covers-test-kit';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
+import { fakeFetch, type Call } from '../../shared/test/fake-network';
+import { makeTask, voiceCategories } from './covers-test-kit';
+import { renderRoute } from '../../shared/test/render-route';
 import { readPendingDownload, savePendingDownload } from './pending-download';
 
 const done = makeTask({

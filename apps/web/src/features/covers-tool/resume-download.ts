@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CoverDownloadFormat, CoverTask } from '@ai-covers/contracts';
-import { useAuthStore } from '../auth/auth-store';
-import { useCreditsAccount } from '../credits/credits-api';
+import { useAuthStore } from '../auth';
+import { useCreditsAccount } from '../credits';
 import { clearPendingDownload, readPendingDownload, resumeFormat } from './pending-download';
 
 /** The download popup, opened by itself: `auto` goes on with the download at once. */

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { openPricing } from './open-pricing';
 import { ui } from '../../shared/ui/PageIntro';
 import { useCreditsAccount } from './credits-api';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 import { useCreditsAccount } from './credits-api';
 import { useWalletDialogs } from './wallet-store';
 import styles from './wallet.module.css';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
-import { useIntegralInfo, useIntegralUpgrade } from './credits-api';
+import { selectSignedIn, useAuthStore } from '../auth';
+import { useIntegralInfo, useIntegralUpgrade } from './integral-api';
 import { useWalletDialogs } from './wallet-store';
 import { WalletDialog } from './WalletDialog';
 import styles from './wallet.module.css';

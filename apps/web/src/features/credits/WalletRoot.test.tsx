@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { Providers, createQueryClient } from '../../app/providers';
-import '../../app/i18n';
-import { useAuthStore } from '../auth/auth-store';
+import { Providers, createQueryClient } from '../../shared/providers';
+import '../../shared/i18n/i18n';
+import { useAuthStore } from '../auth';
 import { chargeForTask } from './charge';
 import { WalletRoot } from './WalletRoot';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
-import { makeCreditsAccount } from './wallet-test-kit';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 
 function mount(children: React.ReactNode) {
   return render(

@@ -1,7 +1,7 @@
-import { lazyWithCopy } from '../../app/lazy-with-copy';
+import { lazyWithCopy } from '../../shared/i18n/lazy-with-copy';
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { selectSignedIn, useAuthStore } from '../auth';
 import { walletKeys } from './credits-api';
 import { onWalletChange } from './wallet-sync';
 import { useWalletDialogs } from './wallet-store';

@@ -1,6 +1,6 @@
-import { Code, type DeductData, type ToolKind } from '@ai-covers/contracts';
-import { RequestError } from '../../shared/api/errors';
-import { useAuthStore } from '../auth/auth-store';
+import type { DeductData, ToolKind } from '@ai-covers/contracts';
+import { downloadErrorKind, failureCode } from '../../shared/api/failures';
+import { useAuthStore } from '../auth';
 import { checkPaid, deductCredits, readBalance } from './credits-api';
 import { useWalletDialogs } from './wallet-store';
 
@@ -10,24 +10,18 @@ export type ChargeFailure =
 export type ChargeResult =
   { ok: true; data: DeductData } | { ok: false; reason: ChargeFailure; message: string; code?: number };
 
-/** The download error kinds of §4, from a failed call's code (§8). */
-export type DownloadErrorKind = 'not available' | 'login' | 'no task' | 'verify limit' | 'other';
-
-/** Maps the code of a failed download step (charge or link) to its §4 kind. */
-export function downloadErrorKind(code: number): DownloadErrorKind {
-  if (code === Code.notAuthorized || code === Code.relogin) return 'login';
-  if (code === Code.notAvailable) return 'not available';
-  if (code === Code.noTask) return 'no task';
-  if (code === Code.verifyLimit || code === Code.verifyLimitAlt) return 'verify limit';
-  return 'other';
-}
-
-/** Maps a deduct error code to its §8 reason. */
+/** Maps a deduct error code to its §8 reason, through the §4 kind the request layer reads from it. */
 export function chargeFailureFor(code: number): ChargeFailure {
-  if (code === Code.notAuthorized || code === Code.relogin) return 'not login';
-  if (code === Code.notAvailable) return 'not credit';
-  if (code === Code.verifyLimit || code === Code.verifyLimitAlt) return 'not available';
-  return 'other';
+  switch (downloadErrorKind(code)) {
+    case 'login':
+      return 'not login';
+    case 'not available':
+      return 'not credit';
+    case 'verify limit':
+      return 'not available';
+    default:
+      return 'other';
+  }
 }
 
 /**
@@ -70,7 +64,7 @@ export async function chargeForTask(
     onCharged?.();
     return { ok: true, data };
   } catch (error) {
-    const code = error instanceof RequestError ? error.code : Code.error;
+    const code = failureCode(error);
     const reason = chargeFailureFor(code);
     if (reason === 'not login') useAuthStore.getState().openLogin?.();
     if (reason === 'not credit' || reason === 'not available')

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ToolKind } from '@ai-covers/contracts';
-import { apiGet, apiPost } from '../../shared/api/request';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { apiGet } from '../../shared/api/request';
+import { selectSignedIn, useAuthStore } from '../auth';
 
 /** Query keys of the wallet; invalidating `walletKeys.all` refreshes every balance on screen. */
 export const walletKeys = {
@@ -50,24 +50,6 @@ export function useConsumptions(page: number) {
         { type: 'consumption', page, page_size: 20 },
         signal,
       ),
-  });
-}
-
-/** The old-system points and their upgrade state (§3 integral-upgrade info). */
-export function useIntegralInfo(enabled: boolean) {
-  return useQuery({
-    queryKey: walletKeys.integral(),
-    queryFn: ({ signal }) => apiGet('integralInfo', '/v1/integral/wsid', undefined, signal),
-    enabled,
-  });
-}
-
-/** Confirms the points upgrade (§4); every balance on screen is refreshed after. */
-export function useIntegralUpgrade() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiPost('integralUpgradeData', '/v1/integral/upgrade'),
-    onSettled: () => client.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }
 

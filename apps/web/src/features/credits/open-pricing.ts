@@ -1,5 +1,5 @@
 import { isSafeReturnPath, LAYOUT } from '@ai-covers/contracts';
-import { BASE_PATH } from '../../app/base-path';
+import { BASE_PATH } from '../../shared/routing/base-paths';
 import { useWalletDialogs } from './wallet-store';
 
 /** True when a window of this width counts as a phone (below 766 px, §9). */

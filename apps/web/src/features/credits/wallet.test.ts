@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '@ai-covers/contracts';
 import { isPhoneWidth, openPricing, pricingUrl } from './open-pricing';
-import { chargeFailureFor, chargeForTask, confirmPaidFeature, downloadErrorKind } from './charge';
-import { makeCreditsAccount } from './wallet-test-kit';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
+import { chargeFailureFor, chargeForTask, confirmPaidFeature } from './charge';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useWalletDialogs } from './wallet-store';
-import { useAuthStore } from '../auth/auth-store';
+import { useAuthStore } from '../auth';
 
 beforeEach(() => {
   useWalletDialogs.setState({ pricing: null, limitOpen: false, consume: null });
@@ -95,19 +95,6 @@ describe('deduct errors (§5, §8)', () => {
       reason: 'not taskId',
     });
   });
-});
-
-describe('download error kinds (§4)', () => {
-  it.each([
-    [Code.notAvailable, 'not available'],
-    [Code.notAuthorized, 'login'],
-    [Code.relogin, 'login'],
-    [Code.noTask, 'no task'],
-    [Code.verifyLimit, 'verify limit'],
-    [Code.verifyLimitAlt, 'verify limit'],
-    [Code.error, 'other'],
-    [Code.resourceError, 'other'],
-  ])('code %i is %s', (code, kind) => expect(downloadErrorKind(code)).toBe(kind));
 });
 
 describe('opening a paid feature: the paid check (§4, §7 /v1/verify/pay)', () => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAbPlan } from '../../shared/ab/use-ab-plan';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { AppInstallPrompt } from './AppInstallPrompt';
 import { FAMILY_TOOLS } from './tools';
 import styles from './EntryPage.module.css';

@@ -1,4 +1,4 @@
-import { HEADSHOTS_BASE } from '../headshots/paths';
+import { HEADSHOTS_BASE } from '../../shared/routing/base-paths';
 
 /** A member of the tool family of §1; `path` is set for tools that live in this app. */
 export interface FamilyTool {

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse } from '../../shared/api/api-test-kit';
-import { fakeFetch, type Call } from '../covers-tool/covers-test-kit';
+import { Providers, createQueryClient } from '../../shared/providers';
+import { contractResponse } from '../../shared/test/api-test-kit';
+import { fakeFetch, type Call } from '../../shared/test/fake-network';
 import { FreeRunActions } from './FreeRunActions';
 import { makePack, makePlans } from './headshots-test-kit';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HEADSHOT_LIMITS, HEADSHOT_PLANS } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { headshotPaths } from './paths';
 import styles from './Headshots.module.css';
 

@@ -4,10 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { HeadshotPlansData, HeadshotPlanId } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { formatPrice } from '../pricing/PricingPlans';
-import { useCart, useOrder } from '../pricing/pricing-api';
-import { useBuy } from '../pricing/use-buy';
-import { walletKeys } from '../credits/credits-api';
+import { formatPrice, useCart, useOrder, useBuy } from '../pricing';
+import { walletKeys } from '../credits';
 import { headshotKeys } from './headshots-api';
 import styles from './Headshots.module.css';
 

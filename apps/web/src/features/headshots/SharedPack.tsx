@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ui } from '../../shared/ui/PageIntro';
 import { errorText } from '../../shared/api/error-messages';
 import { formatDate } from '../../shared/format/format';
-import { useLangPath } from '../language/use-lang-path';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import { ResultGrid } from './ResultGrid';
 import { useHeadshotShareView } from './headshots-api';
 import { headshotPaths } from './paths';

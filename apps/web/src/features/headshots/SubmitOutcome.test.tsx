@@ -3,11 +3,11 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HeadshotMsg, type HeadshotPack } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
+import { Providers, createQueryClient } from '../../shared/providers';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
 import { useNoticeStore } from '../../shared/api/notice-store';
-import { useAuthStore } from '../auth/auth-store';
-import { fakeFetch, type Call } from '../covers-tool/covers-test-kit';
+import { useAuthStore } from '../auth';
+import { fakeFetch, type Call } from '../../shared/test/fake-network';
 import { SubmitFailure, SubmitResultPage } from './SubmitOutcome';
 import { makePack } from './headshots-test-kit';
 

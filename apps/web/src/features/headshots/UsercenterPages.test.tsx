@@ -3,11 +3,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { HeadshotMsg, type HeadshotPack, type HeadshotResult } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
-import { makeTestUser } from '../auth/test-user';
-import { useAuthStore } from '../auth/auth-store';
-import { fakeFetch, type Call } from '../covers-tool/covers-test-kit';
+import { Providers, createQueryClient } from '../../shared/providers';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
+import { makeTestUser } from '../../shared/test/account-fixtures';
+import { useAuthStore } from '../auth';
+import { fakeFetch, type Call } from '../../shared/test/fake-network';
 import { HeadshotDetailPage } from './HeadshotDetailPage';
 import { UsercenterListPage } from './UsercenterListPage';
 import { makePack } from './headshots-test-kit';

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HeadshotMsg, type HeadshotPack, type HeadshotSubmitBody } from '@ai-covers/contracts';
 import { apiGet, apiPost, request } from '../../shared/api/request';
-import { ApiError } from '../../shared/api/errors';
+import { retryUnanswered } from '../../shared/api/failures';
 import { registerErrorMessages } from '../../shared/api/error-messages';
-import { uploadFile } from '../upload/upload-client';
+import { uploadFile } from '../../shared/upload/upload-client';
 
 // The headshot messages join the one error map as soon as any headshot page loads.
 registerErrorMessages('errors.headshots', HeadshotMsg);
@@ -25,9 +25,6 @@ export const PHOTO_POLL_MS = 1500;
 export const PACK_POLL_MS = 3000;
 
 const enc = encodeURIComponent;
-
-/** A missing or foreign record will not appear by asking again. */
-const retryNetworkOnly = (count: number, error: unknown) => !(error instanceof ApiError) && count < 2;
 
 /** Plans (Basic 50, Pro 100) with the caller's unused packs, the limits and the §9 A/B switches. */
 export function useHeadshotPlans(signedIn: boolean) {
@@ -122,7 +119,7 @@ export function useHeadshotPack(packId: string, enabled = true) {
     queryFn: ({ signal }) =>
       apiGet('headshotPackDetailData', `/v1/headshots/packs/${enc(packId)}`, undefined, signal),
     enabled: enabled && packId !== '',
-    retry: retryNetworkOnly,
+    retry: retryUnanswered,
     refetchInterval: (query) => (query.state.data?.pack.status === 'generating' ? PACK_POLL_MS : false),
   });
 }
@@ -179,7 +176,7 @@ export function useHeadshotShareView(shareId: string) {
     queryFn: ({ signal }) =>
       apiGet('headshotShareView', `/v1/headshots/shares/${enc(shareId)}`, undefined, signal),
     enabled: shareId !== '',
-    retry: retryNetworkOnly,
+    retry: retryUnanswered,
   });
 }
 

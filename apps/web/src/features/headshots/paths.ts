@@ -1,10 +1,4 @@
-import { readHeadshotsBasePath } from '../../app/read-base-path';
-
-/**
- * Where AI Headshots lives inside the app: the HEADSHOTS_BASE_PATH setting the build was made
- * with (default '/headshots', §1.2). The server checks the build against its own setting.
- */
-export const HEADSHOTS_BASE = readHeadshotsBasePath(import.meta.env.HEADSHOTS_BASE_PATH);
+import { HEADSHOTS_BASE } from '../../shared/routing/base-paths';
 
 /** In-app paths of the headshot product (§2). */
 export const headshotPaths = {
@@ -29,9 +23,4 @@ export function packSharePath(shareId: string): string {
 /** The submit result page of a pack (§2: success or failure, retry, contact, user center). */
 export function submitResultPath(packId: string): string {
   return `${headshotPaths.result}?id=${encodeURIComponent(packId)}`;
-}
-
-/** True when an in-app path (language segment removed) belongs to the headshot product. */
-export function isHeadshotsPath(path: string): boolean {
-  return path === HEADSHOTS_BASE || path.startsWith(`${HEADSHOTS_BASE}/`);
 }

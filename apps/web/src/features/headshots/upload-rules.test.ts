@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HEADSHOT_LIMITS } from '@ai-covers/contracts';
-import { i18n } from '../../app/i18n';
-import { readImageHeader, sniffFormat } from '@ai-covers/contracts';
+import { HEADSHOT_LIMITS, readImageHeader, sniffFormat } from '@ai-covers/contracts';
+import { i18n } from '../../shared/i18n/i18n';
 import { checkPhotoFile, hasEnoughPhotos, judgeHeader, reasonText, splitAtLimit } from './upload-rules';
 import { imageHeader, photoFile } from './headshots-test-kit';
 import { toggleStyle, styleCategories } from './style-choice';

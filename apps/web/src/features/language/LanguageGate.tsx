@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { URL_LANGUAGE_CODES, type CopyLanguage } from '@ai-covers/contracts';
-import { activateLanguage, i18n } from '../../app/i18n';
+import { activateLanguage, i18n } from '../../shared/i18n/i18n';
 import { resolvePageLanguage } from './language-preference';
 import { splitLanguageSegment, withLanguageSegment } from './resolve-language';
 

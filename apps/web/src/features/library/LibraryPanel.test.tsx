@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LibraryFile } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
-import '../../app/i18n';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
+import { Providers, createQueryClient } from '../../shared/providers';
+import '../../shared/i18n/i18n';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 import { useNoticeStore } from '../../shared/api/notice-store';
 import { LibraryPanel } from './LibraryPanel';
 

@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MY_VOICE_CONSENT, MyVoiceMsg, TaskStatus, type MyVoice } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
-import { fakeFetch, FakeStoragePut, type Call } from '../covers-tool/covers-test-kit';
-import { useAuthStore } from '../auth/auth-store';
-import { buildCategoryMenu } from '../categories/category-menu';
+import { Providers, createQueryClient } from '../../shared/providers';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
+import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
+import { useAuthStore } from '../auth';
+import { buildCategoryMenu } from '../categories';
 import { MyVoicesDialog } from './MyVoicesDialog';
 import { MyVoicesButton, MY_VOICES_CATEGORY_ID, withMyVoices } from './my-voices-menu';
-import '../../app/i18n';
+import '../../shared/i18n/i18n';
 
 const voice = (overrides: Partial<MyVoice>): MyVoice =>
   fixture('myVoiceData', {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { MY_VOICE_LIMITS } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { uploadFile } from '../upload/upload-client';
+import { uploadFile } from '../../shared/upload/upload-client';
 import { createMyVoice, myVoiceKeys } from './my-voices-api';
 import { useRecorder } from './use-recorder';
 import { recordingToWav } from './wav';

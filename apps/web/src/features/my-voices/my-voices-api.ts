@@ -1,15 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Code,
-  Msg,
-  TaskStatus,
-  myVoiceCreateBody,
-  type MyVoice,
-  type MyVoiceCreateBody,
-} from '@ai-covers/contracts';
+import { TaskStatus, myVoiceCreateBody, type MyVoice, type MyVoiceCreateBody } from '@ai-covers/contracts';
 import { apiGet, apiPost } from '../../shared/api/request';
-import { ApiError } from '../../shared/api/errors';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
+import { checkedBody } from '../../shared/api/checked-body';
+import { selectSignedIn, useAuthStore } from '../auth';
 
 /** Query keys of "My voices". */
 export const myVoiceKeys = {
@@ -29,9 +22,7 @@ export function listMyVoices(signal?: AbortSignal) {
 
 /** `POST /v1/my-voices`: a new voice from an uploaded recording; the body passes the contract first. */
 export async function createMyVoice(input: MyVoiceCreateBody) {
-  const checked = myVoiceCreateBody.safeParse(input);
-  if (!checked.success) throw new ApiError(Code.error, checked.error.issues[0]?.message ?? Msg.generic);
-  return apiPost('myVoiceData', '/v1/my-voices', checked.data);
+  return apiPost('myVoiceData', '/v1/my-voices', checkedBody(myVoiceCreateBody, input));
 }
 
 /** `POST /v1/my-voices/{voice_id}/retry`. */

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TaskStatus, type CategoryItem, type MyVoice } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
-import type { MenuEntry } from '../categories/category-menu';
+import { selectSignedIn, useAuthStore } from '../auth';
+import type { MenuEntry } from '../categories';
 import { useMyVoices } from './my-voices-api';
 import { MyVoicesDialog } from './MyVoicesDialog';
 

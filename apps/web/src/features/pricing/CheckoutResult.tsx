@@ -4,8 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { analytics } from '../../shared/analytics/client';
 import { readSession, writeSession } from '../../shared/storage/storage';
-import { walletKeys } from '../credits/credits-api';
-import { announceWalletChange } from '../credits/wallet-sync';
+import { walletKeys, announceWalletChange } from '../credits';
 import { useOrder } from './pricing-api';
 import styles from './pricing.module.css';
 

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api/error-messages';
 import { ui } from '../../shared/ui/PageIntro';
-import { useCreditsAccount } from '../credits/credits-api';
 // The panel sits inside the credits page and shares its look.
-import styles from '../credits/wallet.module.css';
+import { useCreditsAccount, walletStyles as styles } from '../credits';
 import { useOrders, useRefund } from './pricing-api';
 
 /** The Memberships tab of the credits page: periods and the orders behind them, with the 30-day refund. */

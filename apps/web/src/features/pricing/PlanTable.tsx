@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CatalogItem } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
-import { formatPrice } from './PricingPlans';
+import { formatPrice } from './format-price';
 import { MemberBenefits } from './MemberBenefits';
 import styles from './pricing.module.css';
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useWalletDialogs } from '../credits/wallet-store';
-import { WalletDialog } from '../credits/WalletDialog';
+import { useWalletDialogs, WalletDialog } from '../credits';
 import { PricingPlans } from './PricingPlans';
 
 /**

@@ -3,13 +3,13 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { CatalogItem } from '@ai-covers/contracts';
-import { Providers, createQueryClient } from '../../app/providers';
-import '../../app/i18n';
-import { useAuthStore } from '../auth/auth-store';
-import { useWalletDialogs } from '../credits/wallet-store';
+import { Providers, createQueryClient } from '../../shared/providers';
+import '../../shared/i18n/i18n';
+import { useAuthStore } from '../auth';
+import { useWalletDialogs } from '../credits';
 import { PricingPage } from './PricingPage';
 import { checkoutNavigation } from './use-buy';
-import { contractResponse, errorResponse, fixture } from '../../shared/api/api-test-kit';
+import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 
 const item = (
   sku: string,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isSafeReturnPath } from '@ai-covers/contracts';
 import { useAbPlan } from '../../shared/ab/use-ab-plan';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { RETURN_PARAM } from '../credits/open-pricing';
+import { RETURN_PARAM } from '../credits';
 import { CheckoutReturn } from './CheckoutResult';
 import { PricingPlans } from './PricingPlans';
 import styles from './pricing.module.css';

@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { CatalogItem } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
+import { formatPrice } from './format-price';
 import { useCart } from './pricing-api';
 import { PlanTable } from './PlanTable';
 import { useBuy } from './use-buy';
 import { MemberBenefits } from './MemberBenefits';
 import styles from './pricing.module.css';
-
-export function formatPrice(cents: number, currency: string, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
-}
 
 /** One plan card: name, price, what it gives, 'most popular' tag, buy now. */
 function PlanCard({

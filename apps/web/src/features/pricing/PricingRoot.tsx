@@ -1,6 +1,6 @@
-import { lazyWithCopy } from '../../app/lazy-with-copy';
+import { lazyWithCopy } from '../../shared/i18n/lazy-with-copy';
 import { Suspense } from 'react';
-import { useWalletDialogs } from '../credits/wallet-store';
+import { useWalletDialogs } from '../credits';
 
 // The dialog loads on first use, so pages that never open it never download it.
 const PricingDialog = lazyWithCopy(() =>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../shared/api/request';
-import { walletKeys } from '../credits/credits-api';
+import { walletKeys } from '../credits';
 
 /**
  * Query keys of pricing. Orders sit under the wallet's keys: whatever refreshes the balance (a

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { analytics } from '../../shared/analytics/client';
-import { selectSignedIn, useAuthStore } from '../auth/auth-store';
-import { useIntegralInfo } from '../credits/credits-api';
+import { selectSignedIn, useAuthStore } from '../auth';
+import { useIntegralInfo, useWalletDialogs } from '../credits';
 import { useCheckout } from './pricing-api';
-import { useWalletDialogs } from '../credits/wallet-store';
 
 /** Where the browser goes for checkout; a seam so tests can watch the navigation. */
 export const checkoutNavigation = { go: (url: string) => window.location.assign(url) };

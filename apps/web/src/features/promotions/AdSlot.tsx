@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { analytics } from '../../shared/analytics/client';
 import { ui } from '../../shared/ui/PageIntro';
-import { HEADSHOTS_BASE } from '../headshots/paths';
-import { useLangPath } from '../language/use-lang-path';
+import { HEADSHOTS_BASE } from '../../shared/routing/base-paths';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import styles from './promotions.module.css';
 
 /** The ad slot of the covers pages (ad_banner plan 2): a house ad for a sister tool, AI Headshots. */

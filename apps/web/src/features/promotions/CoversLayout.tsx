@@ -1,4 +1,4 @@
-import { lazyWithCopy } from '../../app/lazy-with-copy';
+import { lazyWithCopy } from '../../shared/i18n/lazy-with-copy';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAbPlan } from '../../shared/ab/use-ab-plan';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BASE_PATH } from '../../app/base-path';
+import { BASE_PATH } from '../../shared/routing/base-paths';
 import { analytics } from '../../shared/analytics/client';
 import { ui } from '../../shared/ui/PageIntro';
 import styles from './promotions.module.css';

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { contractResponse, errorResponse } from '../../shared/api/api-test-kit';
-import { fakeFetch, renderRoute } from '../covers-tool/covers-test-kit';
+import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
+import { fakeFetch } from '../../shared/test/fake-network';
+import { renderRoute } from '../../shared/test/render-route';
 import { SharePage } from './SharePage';
 
 afterEach(() => {

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Code } from '@ai-covers/contracts';
 import { apiGet } from '../../shared/api/request';
-import { ApiError } from '../../shared/api/errors';
+import { isMissingResource, retryUnanswered } from '../../shared/api/failures';
 import { errorText } from '../../shared/api/error-messages';
 import { ui } from '../../shared/ui/PageIntro';
-import { NO_PRE_LOGIN_ATTR } from '../auth/pre-login';
-import { useLangPath } from '../language/use-lang-path';
+import { NO_PRE_LOGIN_ATTR } from '../auth';
+import { useLangPath } from '../../shared/routing/use-lang-path';
 import styles from './SharePage.module.css';
 
 /** `GET /v1/share/{id}`: a public share (no sign-in, nothing of the owner but the artwork and preview). */
@@ -23,7 +22,7 @@ export function SharePage() {
   const query = useQuery({
     queryKey: ['share', shareId],
     queryFn: ({ signal }) => fetchShare(shareId, signal),
-    retry: (count, error) => !(error instanceof ApiError) && count < 2,
+    retry: retryUnanswered,
   });
   // Signed-out visitors of a share may play and follow the link whatever the sign-in test plan is.
   const exempt = { [NO_PRE_LOGIN_ATTR]: '' };
@@ -33,7 +32,7 @@ export function SharePage() {
     </Link>
   );
   if (!query.data) {
-    const gone = query.error instanceof ApiError && query.error.code === Code.resourceError;
+    const gone = isMissingResource(query.error);
     return (
       <section className={styles.page} {...exempt}>
         {query.error ? (

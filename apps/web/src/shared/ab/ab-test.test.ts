@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { contractResponse } from '../api/api-test-kit';
+import { contractResponse } from '../test/api-test-kit';
 import { abTestApplies, fetchAbPlan, isPlanOn } from './ab-test';
 
 describe('A/B tests (§7, §9)', () => {

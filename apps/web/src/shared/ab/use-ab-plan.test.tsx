@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { i18n } from '../../app/i18n';
-import { useAuthStore } from '../../features/auth/auth-store';
-import { makeTestUser } from '../../features/auth/test-user';
-import { contractResponse } from '../api/api-test-kit';
+import { i18n } from '../i18n/i18n';
+import { useAuthStore } from '../../features/auth';
+import { makeTestUser } from '../test/account-fixtures';
+import { contractResponse } from '../test/api-test-kit';
 import { useAbPlan } from './use-ab-plan';
 import { readAssignments } from './assignments';
 

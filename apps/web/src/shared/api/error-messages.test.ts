@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Code, CoverMsg, HeadshotMsg, Msg } from '@ai-covers/contracts';
+import { Code, CoverMsg, Msg } from '@ai-covers/contracts';
 import en from '../../locales/en.json';
 import { flattenCopy, type CopyTree } from '../../locales/copy-test-kit';
-import { errorKey, errorNotice, errorText } from './error-messages';
-// Registers the headshot messages, as loading any headshot page does.
-import '../../features/headshots/headshots-api';
+import { errorKey, errorNotice, errorText, hasCopy } from './error-messages';
 import { ApiError, NetworkError } from './errors';
 
 const englishCopy = flattenCopy(en as CopyTree);
@@ -20,15 +18,6 @@ describe('the error map (§8)', () => {
     for (const [name, text] of Object.entries(CoverMsg)) {
       expect(errorKey(text), name).toBe(`errors.covers.${name}`);
       expect(english(`errors.covers.${name}`), name).toBe(text);
-    }
-  });
-
-  it('gives every headshot message a key whose English copy is that message', () => {
-    for (const [name, text] of Object.entries(HeadshotMsg)) {
-      // 'Format not supported' is §8's own message and keeps its key.
-      const key = text === Msg.formatNotSupported ? 'errors.formatNotSupported' : `errors.headshots.${name}`;
-      expect(errorKey(text), name).toBe(key);
-      expect(english(key), name).toBe(text);
     }
   });
 
@@ -58,6 +47,12 @@ describe('the error map (§8)', () => {
     expect(errorKey(new ApiError(Code.error, Msg.duplicateName))).toBe('errors.duplicateName');
     expect(errorKey(new NetworkError())).toBe('errors.network');
     expect(errorKey(Msg.fileMissing)).toBe('errors.fileMissing');
+  });
+
+  it('says which messages have words of their own: a known one or a size limit', () => {
+    expect(hasCopy(Msg.duplicateName)).toBe(true);
+    expect(hasCopy(`File is larger than the limit of ${1048576} bytes`)).toBe(true);
+    expect(hasCopy('voice_id is not a voice id')).toBe(false);
   });
 
   it('shows an unknown message as written, or the fallback when one is given', () => {

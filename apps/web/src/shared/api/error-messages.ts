@@ -48,6 +48,11 @@ function messageOf(failure: unknown): string {
   return typeof failure === 'string' ? failure : Msg.generic;
 }
 
+/** True when the web has words of its own for a message (a key in the map, or a size limit). */
+export function hasCopy(message: string): boolean {
+  return ERROR_KEYS[message] !== undefined || tooLargeBytes(message) !== null;
+}
+
 /** The i18n key of a failure's message, or null when it has none. */
 export function errorKey(failure: unknown): string | null {
   return ERROR_KEYS[messageOf(failure)] ?? null;

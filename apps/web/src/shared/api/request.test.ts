@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code, Msg, PRODUCT } from '@ai-covers/contracts';
 import { createRequest, type RequestDeps } from './request';
 import { ApiError, NetworkError, type RequestError } from './errors';
-import { fixture } from './api-test-kit';
+import { fixture } from '../test/api-test-kit';
 
 type FetchArgs = [string, RequestInit];
 

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackMsg } from '@ai-covers/contracts';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Providers, createQueryClient } from '../../app/providers';
-import { contractResponse, errorResponse } from '../api/api-test-kit';
-import { fakeFetch } from '../../features/covers-tool/covers-test-kit';
+import { Providers, createQueryClient } from '../providers';
+import { contractResponse, errorResponse } from '../test/api-test-kit';
+import { fakeFetch } from '../test/fake-network';
 import { FeedbackDialog } from './FeedbackDialog';
-import '../../app/i18n';
+import '../i18n/i18n';
 
 afterEach(() => {
   cleanup();

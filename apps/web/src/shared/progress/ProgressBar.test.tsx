@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { ProgressBar, HeadshotProgressBar } from './ProgressBar';
-import '../../app/i18n';
+import '../i18n/i18n';
 
 describe('<ProgressBar>', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -3,8 +3,8 @@ import { CoverMsg, Msg, type StorageTokenParams } from '@ai-covers/contracts';
 import { signedUploadHeaders, stringToSign } from './oss-sign';
 import { requestUploadToken, uploadFile, UploadError, type UploadDeps } from './upload-client';
 import { mediaTypeOf, probeDuration } from './media-info';
-import { CancelError } from '../../shared/api/errors';
-import { fixture } from '../../shared/api/api-test-kit';
+import { CancelError } from '../api/errors';
+import { fixture } from '../test/api-test-kit';
 // The server's verifier: the browser's signature must be the one the store recomputes.
 import {
   hmacSha1,

@@ -1,7 +1,7 @@
 // Test support: API answers built from fixtures that pass their contract, so a fixture cannot
 // drift from what the server sends.
 import * as contracts from '@ai-covers/contracts';
-import type { ContractData, ContractName } from './contract';
+import type { ContractData, ContractName } from '../api/contract';
 
 type Checker = {
   safeParse(data: unknown): { success: true; data: unknown } | { success: false; error: { message: string } };

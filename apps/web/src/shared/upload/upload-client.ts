@@ -1,8 +1,9 @@
 import { Msg, mimeTypeOf, type StorageTokenData, type UploadedFile } from '@ai-covers/contracts';
-import { apiGet, apiPost, parseEnvelopeText } from '../../shared/api/request';
-import { analytics } from '../../shared/analytics/client';
-import { CancelError } from '../../shared/api/errors';
-import { errorKey, tooLargeBytes } from '../../shared/api/error-messages';
+import { apiGet, apiPost, parseEnvelopeText } from '../api/request';
+import { analytics } from '../analytics/client';
+import { CancelError } from '../api/errors';
+import { hasCopy } from '../api/error-messages';
+import { isCancelled } from '../api/failures';
 import { readMediaInfo, type MediaInfo } from './media-info';
 import { precheckUpload, tooLargeMessage } from './pre-check';
 import { signedUploadHeaders } from './oss-sign';
@@ -78,7 +79,7 @@ export function xhrPut(
 
 /** A refusal's own message when the web has words for it (an unknown one reads as `fallback`). */
 function knownMessage(message: string, fallback: string): string {
-  return errorKey(message) || tooLargeBytes(message) !== null ? message : fallback;
+  return hasCopy(message) ? message : fallback;
 }
 
 /** The store's message from an envelope body, if any. */
@@ -102,7 +103,7 @@ export async function requestUploadToken(
   try {
     return await deps.getToken(kind, ext);
   } catch (error) {
-    if (error instanceof CancelError) throw error;
+    if (isCancelled(error)) throw error;
     deps.track('Upload_token_failed', { kind, reason: (error as Error).message.slice(0, 200) });
     throw new Error(Msg.getTokenError, { cause: error });
   }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { i18n } from './i18n';
+import { i18n } from './i18n/i18n';
 
 /** A query client with the app's defaults: data counts as fresh for a minute. */
 export function createQueryClient(): QueryClient {

@@ -1,5 +1,6 @@
-import { FROM_AI_PHOTO, LOCAL } from '../features/auth/token-storage';
-import { readLocal, writeLocal } from '../shared/storage/storage';
+import { readLocal, writeLocal } from '../../shared/storage/storage';
+import { FROM_AI_PHOTO, LOCAL } from './token-storage';
+
 const INVITE_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**

@@ -1,5 +1,7 @@
-import type { UserInfo } from '@ai-covers/contracts';
-import { fixture } from '../../shared/api/api-test-kit';
+// Test support: the signed-in account as the server sends it (its §3 user info and its credits
+// account), in fixtures that pass their contracts.
+import type { CreditsAccountData, UserInfo } from '@ai-covers/contracts';
+import { fixture } from './api-test-kit';
 
 /** A complete §3 user for tests, with the given fields overridden. */
 export function makeTestUser(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -36,6 +38,22 @@ export function makeTestUser(overrides: Partial<UserInfo> = {}): UserInfo {
     pds_active_now: 0,
     pds_active: 0,
     first_invited: false,
+    ...overrides,
+  });
+}
+
+/** A credits account (`GET /v1/credits/account`): the one free credit, spent; override what a test is about. */
+export function makeCreditsAccount(overrides: Partial<CreditsAccountData> = {}): CreditsAccountData {
+  return fixture('creditsAccountData', {
+    balance: 0,
+    total: 1,
+    gifted: 0,
+    purchased: 0,
+    converted: 0,
+    previous_version: 0,
+    expired: 0,
+    next_expiry: null,
+    memberships: [],
     ...overrides,
   });
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { UploadedFile } from '@ai-covers/contracts';
-import { CancelError } from '../../shared/api/errors';
+import { isCancelled } from '../api/failures';
 import { UploadError, uploadFile, type UploadOptions } from './upload-client';
 
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'failure' | 'cancelled';
@@ -49,7 +49,7 @@ export function useUpload(
       setState({ status: 'success', progress: 1, file, result, error: null, canRetry: true });
       onDone?.(result);
     } catch (error) {
-      if (abort.signal.aborted || error instanceof CancelError) {
+      if (abort.signal.aborted || isCancelled(error)) {
         setState((s) => ({ ...s, status: 'cancelled' }));
       } else {
         const canRetry = !(error instanceof UploadError) || error.retryable;

@@ -1,24 +1,25 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { CopyLanguage } from '@ai-covers/contracts';
-import type enMessages from '../locales/en.json';
+import type enMessages from '../../locales/en.json';
 // Only the copy the shell itself shows ships in the first bundle (named imports of a JSON file are
 // tree-shaken); the rest of English, and every other language, loads with the first lazy page.
 // bench/web checks that the first page uses no copy outside this list.
-import { app, auth, common, errors, footer, header, nav, wallet } from '../locales/en.json';
+import { app, auth, common, errors, footer, header, nav, wallet } from '../../locales/en.json';
 
 type Messages = typeof enMessages;
 
 const FIRST_PAGE_COPY = { app, auth, common, errors, footer, header, nav, wallet };
 
-const others = import.meta.glob<{ default: Messages }>(['../locales/*.json', '!../locales/en.json']);
+const others = import.meta.glob<{ default: Messages }>(['../../locales/*.json', '!../../locales/en.json']);
 // English again as text: a module imported both statically and dynamically would stay whole in the
 // first bundle.
 const loaders: Record<string, () => Promise<Messages>> = {
   ...Object.fromEntries(
     Object.entries(others).map(([path, load]) => [path, () => load().then((m) => m.default)]),
   ),
-  '../locales/en.json': () => import('../locales/en.json?raw').then((m) => JSON.parse(m.default) as Messages),
+  '../../locales/en.json': () =>
+    import('../../locales/en.json?raw').then((m) => JSON.parse(m.default) as Messages),
 };
 
 void i18n.use(initReactI18next).init({
@@ -35,7 +36,7 @@ const complete = new Map<string, Promise<void>>();
 function loadAllCopy(lang: string): Promise<void> {
   let loading = complete.get(lang);
   if (!loading) {
-    const load = loaders[`../locales/${lang}.json`];
+    const load = loaders[`../../locales/${lang}.json`];
     loading = load
       ? load().then((messages) => void i18n.addResourceBundle(lang, 'translation', messages, true, true))
       : Promise.resolve();

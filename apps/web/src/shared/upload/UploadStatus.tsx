@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../../shared/format/format';
-import { ui } from '../../shared/ui/PageIntro';
+import { formatSize } from '../format/format';
+import { ui } from '../ui/PageIntro';
 import type { useUpload } from './use-upload';
 
 type Upload = ReturnType<typeof useUpload>;

@@ -1,0 +1,8 @@
+// Sign-in: the session (who is signed in, §4), the login dialog and what a landing URL brings for
+// the next sign-in. Mounted once by the page frame (AuthRoot); other features read the session.
+export { AuthRoot } from './AuthRoot';
+export { SignOutButton } from './SignOutButton';
+export { selectSignedIn, useAuthStore } from './auth-store';
+export { captureLandingParams, fromAiPhoto } from './landing';
+export { NO_PRE_LOGIN_ATTR } from './pre-login';
+export { useSignInPrompt } from './use-sign-in-prompt';

@@ -1,0 +1,2 @@
+// The studio entry page (/apps/entry): the family's tools and the app install prompt.
+export { captureInstallPrompt } from './install-prompt';

@@ -1,0 +1,2 @@
+// The cloud file library of the account center: tabs by type, rename, delete, export, upload.
+export { LibraryPanel } from './LibraryPanel';
