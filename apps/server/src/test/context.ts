@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Engine } from '@ai-covers/engine';
 import pg from 'pg';
 import { loadSettings, type Settings } from '../config';
-import { buildApp, type AppFeatures } from '../app';
+import { buildApp, type AppDeps, type AppFeatures } from '../app';
 import { openDatabase, type Database } from '../platform/db/client';
 import { startQueue, type Queue } from '../platform/queue/queue';
 import { SNAPSHOT_PATH } from './paths';
@@ -92,7 +91,7 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 /** A real app on a fresh database, for `app.inject()` tests. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { engine?: Engine } = {},
+  options: Pick<AppDeps, 'engine' | 'signIn'> = {},
 ): Promise<TestContext> {
   const settings = loadSettings({
     NODE_ENV: 'test',

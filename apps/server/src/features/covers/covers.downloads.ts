@@ -18,6 +18,9 @@ const STEMS: Array<{ role: AssetRole; label: string }> = [
   { role: 'original_vocals', label: 'original vocal' },
 ];
 
+/** Which of these tasks the user has paid the full download of (the wallet knows). */
+export type PaidTasks = (userId: number, taskIds: string[]) => Promise<Set<string>>;
+
 /** The file name a format is saved as. */
 export function downloadName(title: string, voiceName: string, format: CoverDownloadFormat): string {
   if (format === 'stems') return `${coverFileName(title, voiceName, ' stems').slice(0, -4)}.zip`;
@@ -47,7 +50,7 @@ export function createCoverDownloads(deps: {
   repo: Pick<CoversRepo, 'findOwned'>;
   assets: Pick<CoverAssetsRepo, 'listFor' | 'keepIfAbsent'>;
   files: Pick<FilesService, 'readUrl' | 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
-  paidTasks: (userId: number, taskIds: string[]) => Promise<Set<string>>;
+  paidTasks: PaidTasks;
   voiceName: (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) => string;
 }) {
   const notAvailable = () => new AppError(Code.notAvailable, CoverMsg.formatMissing, 404);

@@ -59,8 +59,6 @@ export function createHeadshotsFeature(deps: {
     styles: listStyles,
     send,
     zipLinks: createZipLinks(deps.secret),
-    // The pipeline ships with the server, so packs sell wherever this feature is wired.
-    onSale: () => true,
     abPlans,
     config: {
       productPath,
