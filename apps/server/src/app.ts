@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Settings } from './config';
 import type { Database } from './platform/db/client';
 import type { Feature } from './platform/feature';
-import type { Queue } from './platform/queue/queue';
+import type { AppQueue } from './jobs';
 import {
   clientErrorEnvelope,
   frameworkErrorEnvelope,
@@ -48,7 +48,7 @@ import { dspEngine, type Engine } from '@ai-covers/engine';
 export interface AppDeps {
   settings: Settings;
   database: Database;
-  queue: Queue;
+  queue: AppQueue;
   /** The built SPA, or null where none is served (API-only processes, most tests). */
   web?: WebBuild | null;
   logger?: boolean | object;

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { loadSettings, type Settings } from '../config';
 import { buildApp, type AppDeps, type AppFeatures } from '../app';
 import { openDatabase, type Database } from '../platform/db/client';
-import { startQueue, type Queue } from '../platform/queue/queue';
+import { jobs, type AppQueue } from '../jobs';
+import { startQueue } from '../platform/queue/queue';
 import { SNAPSHOT_PATH } from './paths';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-0123456789-abcdefghijklmnop');
@@ -13,7 +14,7 @@ const TEST_SECRET = new TextEncoder().encode('test-secret-0123456789-abcdefghijk
 export interface TestContext {
   settings: Settings;
   database: Database;
-  queue: Queue;
+  queue: AppQueue;
   app: FastifyInstance;
   /** The services of every feature, as the app built them. */
   features: AppFeatures;
@@ -100,7 +101,12 @@ export async function createTestContext(
     ...env,
   });
   const { database, queueSchema, drop } = await openTestDatabase();
-  const queue = await startQueue({ raw: database.raw, schema: queueSchema, pollingIntervalSeconds: 0.5 });
+  const queue = await startQueue({
+    raw: database.raw,
+    jobs,
+    schema: queueSchema,
+    pollingIntervalSeconds: 0.5,
+  });
   const { app, features } = await buildApp({
     settings,
     database,

@@ -3,10 +3,9 @@ import { getVoice } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
 import { defineFeature } from '../../platform/feature';
 import type { WebBuild } from '../../platform/http/web';
-import type { Queue } from '../../platform/queue/queue';
 import type { CoversService } from '../covers/covers.service';
-import type { FilesService } from '../storage/files.service';
-import { createVideoEnqueuer, startCoverArtJobs } from './cover-art.jobs';
+import type { FilesService } from '../storage/files/files.service';
+import { createVideoEnqueuer, startCoverArtJobs, type CoverArtQueue } from './cover-art.jobs';
 import { createCoverArtRepo } from './cover-art.repo';
 import { coverArtRoutes } from './cover-art.routes';
 import { createCoverArtService } from './cover-art.service';
@@ -17,7 +16,7 @@ import { shareRoutes } from './share.routes';
 /** Cover art of finished covers: the artwork, its exports (image + PSD), share videos and public shares. */
 export function createCoverArtFeature(deps: {
   db: Db;
-  queue: Queue;
+  queue: CoverArtQueue;
   files: FilesService;
   covers: Pick<CoversService, 'finishedCover'>;
   log: FastifyBaseLogger;

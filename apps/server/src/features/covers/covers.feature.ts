@@ -3,18 +3,18 @@ import { remixStems, type Engine } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
 import type { Owner } from '../../platform/auth/identity';
 import { defineFeature } from '../../platform/feature';
-import type { Queue } from '../../platform/queue/queue';
 import type { ToolTasks } from '../credits/credits.service';
-import type { FilesService } from '../storage/files.service';
-import { createRenderEnqueuer } from './covers.enqueue';
-import { startCoversJobs } from './covers.jobs';
+import type { FilesService } from '../storage/files/files.service';
+import { createRenderEnqueuer, type CoversQueue } from './render/render.queue';
+import { startCoversJobs } from './render/render.jobs';
 import { createCoversRepo } from './covers.repo';
 import { createCoverAssetsRepo } from './covers.assets.repo';
-import { createCoverDownloads, type PaidTasks } from './covers.downloads';
-import { createCoverRemixer } from './covers.remix';
-import { createSongLinks, type SongLinksConfig } from './covers.links';
+import { createCoverDownloads } from './studio/studio.downloads';
+import type { PaidTasks } from './covers.formats';
+import { createCoverRemixer } from './studio/studio.remix';
+import { createSongLinks, type SongLinksConfig } from './links/song-links';
 import { createCoverCreator } from './covers.create';
-import { studioRoutes } from './covers.studio.routes';
+import { studioRoutes } from './studio/studio.routes';
 import { coversRoutes } from './covers.routes';
 import { createCoverDescriber } from './covers.describe';
 import { createCoversService, type CoversServiceDeps } from './covers.service';
@@ -32,7 +32,7 @@ import { coverVoiceName } from './covers.view';
  */
 export function createCoversFeature(deps: {
   db: Db;
-  queue: Queue;
+  queue: CoversQueue;
   files: FilesService;
   paidTasks: PaidTasks;
   /** The cover engine the deployment chose (ENGINE): its voices and its renders. */

@@ -20,7 +20,7 @@ import {
 import { z } from 'zod';
 import { requireOwner } from '../../platform/auth/identity';
 import type { CoversService } from './covers.service';
-import type { SongLinks } from './covers.links';
+import type { SongLinks } from './links/song-links';
 import type { CoverCreator } from './covers.create';
 
 const tags = ['covers'];

@@ -17,11 +17,11 @@ import type { VoiceInfo } from '@ai-covers/engine';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Owner } from '../../platform/auth/identity';
 import type { TaskLookup } from '../credits/credits.service';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { canRetryFailure } from './covers.faults';
-import type { RenderEnqueuer } from './covers.enqueue';
+import type { RenderEnqueuer } from './render/render.queue';
 import {
   coverFileName,
   coverTitle,
@@ -35,7 +35,7 @@ import {
 } from './covers.view';
 import type { SongTitleReader } from './covers.song-title';
 import type { CoverAssetsRepo } from './covers.assets.repo';
-import { formatsOf, type PaidTasks } from './covers.downloads';
+import { formatsOf, type PaidTasks } from './covers.formats';
 
 const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg, 404);
 const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);

@@ -15,7 +15,7 @@ import {
   type HeadshotSubmitBody,
 } from '@ai-covers/contracts';
 import { AppError, badRequest, conflict } from '../../platform/http/app-error';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo, PackRow, PhotoRow, ResultRow, ShareRow } from './headshots.repo';
 import { packView, photoView, resultView } from './headshots.view';
 import type { ZipLinks } from './zip-links';

@@ -1,5 +1,5 @@
 import { defineFeature } from '../../platform/feature';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import { libraryRoutes } from './library.routes';
 import { createLibraryService, type RefusedFiles } from './library.service';
 

@@ -10,7 +10,7 @@ import {
 import { AppError, badRequest, conflict } from '../../platform/http/app-error';
 import type { Owner } from '../../platform/auth/identity';
 import { formatDate } from '../../platform/format/format-date';
-import type { FilesService, StoredFile } from '../storage/files.service';
+import type { FilesService, StoredFile } from '../storage/files/files.service';
 
 const THUMB_PROCESS = 'image/resize,w_96,h_96,m_fill/format,webp';
 const missing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
