@@ -13,7 +13,13 @@ import { createShareVideosService } from './share-videos.service';
 import { createSharesService } from './shares.service';
 import { shareRoutes } from './share.routes';
 
-/** Cover art of finished covers: the artwork, its exports (image + PSD), share videos and public shares. */
+/**
+ * Cover art of finished covers: the artwork, its exports (image + PSD), share videos and public shares.
+ *
+ * One cycle with covers, written down here and in covers.feature.ts: cover art reads finished
+ * covers (at construction), and a deleted cover takes its art along (`service.removeCoverArt`,
+ * registered with covers in app.ts once both exist).
+ */
 export function createCoverArtFeature(deps: {
   db: Db;
   queue: CoverArtQueue;
