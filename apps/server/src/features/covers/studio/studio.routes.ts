@@ -11,10 +11,10 @@ import { requireOwner, requireUser } from '../../../platform/auth/identity';
 import type { CoverDownloads } from './studio.downloads';
 import type { CoverRemixer } from './studio.remix';
 import type { CoversService } from '../covers.service';
+import { ok } from '../../../platform/http/envelope';
 
 const tags = ['covers'];
 const bearer = [{ bearer: [] }];
-const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
 
 /** The studio calls on a finished cover: download in a chosen format, remix with other levels. */
 export function studioRoutes(deps: {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, ossSignData, ossSignQuery } from '@ai-covers/contracts';
 import { requireOwner } from '../../../platform/auth/identity';
 import type { FilesService } from './files.service';
+import { ok } from '../../../platform/http/envelope';
 
 /** `GET /v1/common/oss/sign`: a signed URL of one of the caller's stored images, processed. */
 export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
@@ -19,7 +20,7 @@ export function filesRoutes(files: FilesService): FastifyPluginAsyncZod {
       async (request) => {
         const file = await files.ownedFileByKey(requireOwner(request), request.query.key);
         const data = await files.readUrl(file, { process: request.query.process });
-        return { code: 0, data, msg: 'ok' };
+        return ok(data);
       },
     );
   };

@@ -23,6 +23,7 @@ import {
 import { parseRange, type ReadUrls } from '../signing/read-urls';
 import { CALLBACK_BODY } from '../files/callback-fields';
 import type { UploadsService } from '../uploads/uploads.service';
+import { ok } from '../../../platform/http/envelope';
 
 const MAX_SKEW_MS = 15 * 60_000;
 const forbidden = (msg: string) => new AppError(Code.notAuthorized, msg, 403);
@@ -152,7 +153,7 @@ export function objectStoreRoutes(deps: {
       const { fields, signature } = await uploads.signedCallback(claims, key, { ...info, mimeType }, vars);
       const file = await uploads.handleCallback(fields, signature);
       reply.header('etag', info.etag);
-      return { code: 0, data: file, msg: 'ok' };
+      return ok(file);
     } catch (error) {
       // The object is ours (link() made it); without its row it must not stay.
       await store.remove(key);

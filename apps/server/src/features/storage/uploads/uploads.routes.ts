@@ -9,6 +9,7 @@ import {
 } from '@ai-covers/contracts';
 import { requireOwner } from '../../../platform/auth/identity';
 import type { UploadsService } from './uploads.service';
+import { ok } from '../../../platform/http/envelope';
 
 /**
  * Where the browser reaches this server: PUBLIC_URL when set, else '' so that URLs are same-origin
@@ -48,7 +49,7 @@ export function uploadsRoutes(
         const owner = requireOwner(request);
         const base = publicBase(opts.publicUrl);
         const data = await uploads.issueToken(owner, request.query, base, opts.callbackHost);
-        return { code: 0, data, msg: 'ok' };
+        return ok(data);
       },
     );
 
@@ -67,7 +68,7 @@ export function uploadsRoutes(
       },
       async (request) => {
         const file = await uploads.handleCallback(request.body, request.headers['x-storage-signature'] ?? '');
-        return { code: 0, data: file, msg: 'ok' };
+        return ok(file);
       },
     );
 
@@ -89,7 +90,7 @@ export function uploadsRoutes(
           ...(body.action !== undefined ? { 'x:action': body.action } : {}),
           ...(body.duration !== undefined ? { 'x:duration': String(body.duration) } : {}),
         });
-        return { code: 0, data: file, msg: 'ok' };
+        return ok(file);
       },
     );
   };
