@@ -31,7 +31,7 @@ import {
 } from '@ai-covers/contracts';
 import { requireUser } from '../../platform/auth/identity';
 import type { HeadshotsService } from './headshots.service';
-import { zipStream } from './zip-stream';
+import { zipStream } from '../../platform/format/zip';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import { ok } from '../../platform/http/envelope';
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buffer, text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { readZip } from './headshots.test-kit';
-import { zipStream } from './zip-stream';
+import { readZip } from '../../features/headshots/headshots.test-kit';
+import { zipStream } from './zip';
 
 async function* chunks(...parts: Buffer[]) {
   for (const p of parts) yield p;
