@@ -13,8 +13,6 @@ import { openTestDatabase } from '../../apps/server/src/test/context';
 
 const SECRET = new TextEncoder().encode('bench-secret-0123456789-abcdefghijklmnop');
 
-export type BenchApi = Awaited<ReturnType<typeof startBenchApi>>;
-
 /** Starts the API on `database`; `close` stops it and its queue. */
 export async function startBenchApi(database: Database, dataDir: string) {
   const settings = loadSettings({

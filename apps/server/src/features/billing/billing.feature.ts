@@ -75,4 +75,3 @@ export function createBillingFeature(deps: {
     ],
   });
 }
-export type BillingFeature = ReturnType<typeof createBillingFeature>;

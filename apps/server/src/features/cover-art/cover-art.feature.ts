@@ -53,4 +53,3 @@ export function createCoverArtFeature(deps: {
       startCoverArtJobs({ queue, repo, covers: deps.covers, files: deps.files, log }),
   });
 }
-export type CoverArtFeature = ReturnType<typeof createCoverArtFeature>;

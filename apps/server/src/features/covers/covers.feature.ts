@@ -94,4 +94,3 @@ export function createCoversFeature(deps: {
       startCoversJobs({ queue, repo, enqueue, files: deps.files, engine: deps.engine, log, assets }),
   });
 }
-export type CoversFeature = ReturnType<typeof createCoversFeature>;

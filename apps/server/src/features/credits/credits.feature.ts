@@ -45,4 +45,3 @@ export function createCreditsFeature(deps: { db: Db }) {
     startJobs: (queue, log) => startCreditsJobs({ queue, credits: service, log }),
   });
 }
-export type CreditsFeature = ReturnType<typeof createCreditsFeature>;

@@ -13,4 +13,3 @@ export function createFeedbackFeature(deps: {
   const service = createFeedbackService({ repo: createFeedbackRepo(deps.db), subjects: deps.subjects });
   return defineFeature({ service, routes: [feedbackRoutes(service)] });
 }
-export type FeedbackFeature = ReturnType<typeof createFeedbackFeature>;

@@ -97,4 +97,3 @@ export function createHeadshotsFeature(deps: {
     },
   });
 }
-export type HeadshotsFeature = ReturnType<typeof createHeadshotsFeature>;

@@ -79,4 +79,3 @@ export function createStorageFeature(deps: {
     startJobs: (queue, log) => startFilesJobs({ queue, repo, store, log }),
   });
 }
-export type StorageFeature = ReturnType<typeof createStorageFeature>;

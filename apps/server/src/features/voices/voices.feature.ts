@@ -36,4 +36,3 @@ export function createVoicesFeature(deps: {
       startVoicesJobs({ queue, repo, enqueue, files: deps.files, train: deps.train ?? cliTrainer, log }),
   });
 }
-export type VoicesFeature = ReturnType<typeof createVoicesFeature>;
