@@ -9,7 +9,7 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 }
 
 /**
- * Jobs by queue name. Each feature defines its own (`<feature>.queue.ts`) and the app root puts
+ * Jobs by queue name. Each feature defines its own beside their handlers and the app root puts
  * them together (jobs.ts), so producers and workers share one typed payload per name and nothing
  * is discovered by scanning folders.
  */
