@@ -3,9 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import webLayers from './apps/web/lint/layers.js';
+import serverBoundaries from './eslint/server-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,25 +17,11 @@ export default tseslint.config(
     },
   },
   {
-    // Features own their tables: another feature's data comes through its service, never its
-    // repository or schema (docs/decisions/005-features-and-wiring.md). Foreign keys between
-    // schemas and the Drizzle schema aggregator (platform/db/schema.ts) are the exceptions.
-    files: ['apps/*/src/features/**/*.{ts,tsx}'],
-    ignores: ['**/*.schema.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./[^/]+/[^/]+\\.(repo|schema)(\\.[jt]sx?)?$',
-              message:
-                "A feature reads another feature's data through that feature's service, not its repo or schema.",
-            },
-          ],
-        },
-      ],
-    },
+    // The server's layers and features: a feature reads another's data through its service, the
+    // platform imports no feature, only the app root wires (docs/architecture.md).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: serverBoundaries },
+    rules: { 'server/layers': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

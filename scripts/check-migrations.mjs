@@ -16,16 +16,7 @@ const before = new Set(fs.readdirSync(copyPath));
 try {
   const run = spawnSync(
     'npx',
-    [
-      'drizzle-kit',
-      'generate',
-      '--dialect',
-      'postgresql',
-      '--schema',
-      './src/platform/db/schema.ts',
-      '--out',
-      copy,
-    ],
+    ['drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db-schema.ts', '--out', copy],
     { cwd: server, encoding: 'utf8' },
   );
   if (run.status !== 0) {

@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { loadSettings } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
+import { jobs } from '../../apps/server/src/jobs';
 import { startQueue } from '../../apps/server/src/platform/queue/queue';
 import { signedPutHeaders } from '../../apps/server/src/features/storage/storage.test-kit';
 import type { StorageTokenParams } from '@ai-covers/contracts';
@@ -40,7 +41,7 @@ async function main() {
     RATE_LIMIT_PER_MINUTE: '1000000',
   });
   const database = await openDatabase({});
-  const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: false });
+  const queue = await startQueue({ raw: database.raw, jobs, schema: 'pgboss', supervise: false });
   const secret = new TextEncoder().encode('bench-secret-0123456789-abcdefghijklmnop');
   const { app } = await buildApp({ settings, database, queue, logger: false, secret });
   await app.listen({ port: 0, host: '127.0.0.1' });

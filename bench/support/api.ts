@@ -7,12 +7,11 @@ import type { Result } from 'autocannon';
 import { loadSettings } from '../../apps/server/src/config';
 import { buildApp } from '../../apps/server/src/app';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db/client';
+import { jobs } from '../../apps/server/src/jobs';
 import { startQueue } from '../../apps/server/src/platform/queue/queue';
 import { openTestDatabase } from '../../apps/server/src/test/context';
 
 const SECRET = new TextEncoder().encode('bench-secret-0123456789-abcdefghijklmnop');
-
-export type BenchApi = Awaited<ReturnType<typeof startBenchApi>>;
 
 /** Starts the API on `database`; `close` stops it and its queue. */
 export async function startBenchApi(database: Database, dataDir: string) {
@@ -22,7 +21,7 @@ export async function startBenchApi(database: Database, dataDir: string) {
     DATA_DIR: dataDir,
     RATE_LIMIT_PER_MINUTE: '1000000',
   });
-  const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: false });
+  const queue = await startQueue({ raw: database.raw, jobs, schema: 'pgboss', supervise: false });
   const { app, features } = await buildApp({ settings, database, queue, logger: false, secret: SECRET });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Settings } from './config';
 import type { Database } from './platform/db/client';
 import type { Feature } from './platform/feature';
-import type { Queue } from './platform/queue/queue';
+import type { AppQueue } from './jobs';
 import {
   clientErrorEnvelope,
   frameworkErrorEnvelope,
@@ -28,11 +28,11 @@ import { createAbTestFeature } from './features/ab-test/ab-test.feature';
 import { createAccountsFeature } from './features/accounts/accounts.feature';
 import { createAnalyticsFeature } from './features/analytics/analytics.feature';
 import { createAuthFeature, publicOrigin, signInRedirects } from './features/auth/auth.feature';
+import type { UserInfoContributor, VisitorWorkClaimer } from './features/auth/auth.service';
 import { createBillingFeature } from './features/billing/billing.feature';
 import { createCategoriesFeature } from './features/categories/categories.feature';
 import { createCoverArtFeature } from './features/cover-art/cover-art.feature';
 import { createCoversFeature } from './features/covers/covers.feature';
-import { createCoverDescriber } from './features/covers/covers.describe';
 import { createFeedbackFeature } from './features/feedback/feedback.feature';
 import { createCreditsFeature } from './features/credits/credits.feature';
 import { createHeadshotsFeature } from './features/headshots/headshots.feature';
@@ -48,7 +48,7 @@ import { dspEngine, type Engine } from '@ai-covers/engine';
 export interface AppDeps {
   settings: Settings;
   database: Database;
-  queue: Queue;
+  queue: AppQueue;
   /** The built SPA, or null where none is served (API-only processes, most tests). */
   web?: WebBuild | null;
   logger?: boolean | object;
@@ -56,9 +56,15 @@ export interface AppDeps {
   secret?: Uint8Array;
   /** The cover engine (main.ts opens the one ENGINE names); the DSP engine by default. */
   engine?: Engine;
+  /** Sign-in hooks beyond the features' own: tests plug a feature of their own in here. */
+  signIn?: { userInfo?: UserInfoContributor[]; visitorClaims?: VisitorWorkClaimer[] };
 }
 
-/** Builds every feature in dependency order. Each is created the same way and only wired here. */
+/**
+ * Builds every feature in dependency order, each handed what it calls at construction. Two cycles
+ * remain, registered once both sides exist and written down in the features' headers: the wallet
+ * and covers, covers and cover art.
+ */
 async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: FastifyInstance; mailer: Mailer }) {
   const { settings, database, queue, secret, app, mailer } = deps;
   const db = database.db;
@@ -79,7 +85,6 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     reportToken: settings.AB_REPORT_TOKEN,
   });
   const storage = createStorageFeature({ settings, db, secret });
-  const library = createLibraryFeature({ files: storage.files });
   const credits = createCreditsFeature({ db });
   const voices = createVoicesFeature({ engine, db, queue, files: storage.files, log: app.log });
   const covers = createCoversFeature({
@@ -96,6 +101,9 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
       timeoutMs: settings.SONG_LINK_TIMEOUT_SECONDS * 1000,
     },
   });
+  // Cycle: the wallet asks covers who owns a task before charging its download, and names covers
+  // in the credit records.
+  credits.service.registerTool('ai-covers', covers.forWallet);
   const coverArt = createCoverArtFeature({
     db,
     queue,
@@ -106,7 +114,8 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     basePath: settings.BASE_PATH,
     publicOrigin: publicOrigin(settings),
   });
-  const billing = createBillingFeature({ settings, db, secret, credits: credits.service });
+  // Cycle: a deleted cover takes its art's files along.
+  covers.service.registerRemovalHook(coverArt.service.removeCoverArt);
   const headshots = createHeadshotsFeature({
     settings,
     db,
@@ -119,6 +128,16 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     emailOf: async (userId) => (await users.users.findById(userId))?.email ?? null,
     origin: publicOrigin(settings),
     log: app.log,
+  });
+  // The library lists what the user uploaded: a declined headshot photo is a refused upload.
+  const library = createLibraryFeature({ files: storage.files, refused: [headshots.declinedPhotoFiles] });
+  // A paid headshot order becomes the headshot feature's entitlement.
+  const billing = createBillingFeature({
+    settings,
+    db,
+    secret,
+    credits: credits.service,
+    headshots: headshots.entitlements,
   });
   const promotion = createPromotionFeature({
     credits: credits.service,
@@ -134,43 +153,32 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
         origin: publicOrigin(settings),
         redirects: signInRedirects(settings),
       });
+  // Sign-in moves visitor work to the account and gathers user info from the features that own it.
   const auth = createAuthFeature({
     settings,
     embedded: accounts,
     sessions: users.sessions,
     users: users.users,
     analytics: analytics.service,
+    userInfo: [credits.userInfoContributor, promotion.userInfoContributor, ...(deps.signIn?.userInfo ?? [])],
+    visitorClaims: [
+      storage.files.claimVisitorFiles,
+      covers.service.claimVisitorTasks,
+      ...(deps.signIn?.visitorClaims ?? []),
+    ],
     secret,
     app: () => app,
   });
-
-  // Hooks between features: the wallet asks covers who owns a task before charging its download;
-  // a deleted cover takes its art's files along;
-  // sign-in moves visitor work to the account and gathers user info from the features that own it.
-  // a paid headshot order becomes the headshot feature's entitlement (and only then do packs sell);
-  credits.service.registerTaskLookup('ai-covers', covers.service.taskLookup);
-  // The credit records name what a charge paid for (song and voice) through the feature owning it.
-  credits.service.registerRecordDescriber('ai-covers', createCoverDescriber({ db, engine }));
-  // The library lists what the user uploaded: a declined headshot photo is a refused upload.
-  library.service.registerRefusedFiles(headshots.declinedPhotoFiles);
-  billing.service.registerHeadshots(headshots.entitlements);
-  covers.service.registerRemovalHook(coverArt.service.removeCoverArt);
-  auth.service.registerVisitorClaim('storage', storage.files.claimVisitorFiles);
-  auth.service.registerVisitorClaim('covers', covers.service.claimVisitorTasks);
-  auth.service.registerUserInfoContributor(credits.userInfoContributor);
-  auth.service.registerUserInfoContributor(promotion.userInfoContributor);
   // Feedback is taken on the caller's finished covers and on any of the user's headshot packs
   // (headshots' "contact us" goes through the same form, also while a pack is being made).
-  const feedback = createFeedbackFeature({ db });
-  feedback.service.registerSubject(
-    'ai-covers',
-    async (owner, taskId) => (await covers.service.finishedCover(taskId, owner)) !== null,
-  );
-  feedback.service.registerSubject(
-    'headshots',
-    async (owner, packId) =>
-      owner.userId !== null && (await headshots.service.ownsPack(owner.userId, packId)),
-  );
+  const feedback = createFeedbackFeature({
+    db,
+    subjects: {
+      'ai-covers': async (owner, taskId) => (await covers.service.finishedCover(taskId, owner)) !== null,
+      headshots: async (owner, packId) =>
+        owner.userId !== null && (await headshots.service.ownsPack(owner.userId, packId)),
+    },
+  });
 
   return {
     users,

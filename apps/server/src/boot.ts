@@ -5,6 +5,7 @@ import type { Settings } from './config';
 import { buildApp, type AppFeatures } from './app';
 import { startWorker } from './worker';
 import { openDatabase, type Database } from './platform/db/client';
+import { jobs } from './jobs';
 import { startQueue } from './platform/queue/queue';
 import { readWebBuild } from './platform/http/web';
 import { checkDataDir, explainAbort, lockEmbeddedDatabase, StartupError } from './platform/startup';
@@ -47,7 +48,7 @@ export async function boot(settings: Settings, role: Role): Promise<Booted> {
     throw await explainAbort(error, settings.dataDir);
   }
   const renders = role === 'worker' || settings.RUN_WORKER;
-  const queue = await startQueue({ raw: database.raw, schema: 'pgboss', supervise: renders });
+  const queue = await startQueue({ raw: database.raw, jobs, schema: 'pgboss', supervise: renders });
   // ENGINE=onnx loads and checks every model in MODELS_DIR here; a broken folder stops start-up.
   const engine = await openEngine({
     kind: settings.ENGINE,

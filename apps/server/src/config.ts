@@ -82,7 +82,7 @@ export const settingsSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** /v1/health answers degraded (503) when the data folder's disk has less free space than this. */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(500),
-  // Sign-in (issue 5): with no OIDC_ISSUER the embedded account provider at /accounts is used.
+  // Sign-in: with no OIDC_ISSUER the embedded account provider at /accounts is used.
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).max(256).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(1024).optional(),
@@ -96,7 +96,7 @@ export const settingsSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
-  // Storage (issue 4): the embedded object store at /storage unless STORAGE=s3.
+  // Storage: the embedded object store at /storage unless STORAGE=s3.
   STORAGE: z.enum(['embedded', 's3']).default('embedded'),
   STORAGE_BUCKET: z
     .string()
@@ -120,7 +120,7 @@ export const settingsSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_FORCE_PATH_STYLE: boolish.default(false),
-  // Payments (issue 6): the built-in sandbox checkout unless PAYMENT_PROVIDER=stripe.
+  // Payments: the built-in sandbox checkout unless PAYMENT_PROVIDER=stripe.
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z

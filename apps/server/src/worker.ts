@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Feature } from './platform/feature';
-import type { Queue } from './platform/queue/queue';
+import type { AppQueue } from './jobs';
 
 /**
  * The composition root of the worker: every feature with queue handlers starts them here. The
@@ -8,7 +8,7 @@ import type { Queue } from './platform/queue/queue';
  * its own (`npm run worker`), so nothing is built twice.
  */
 export async function startWorker(deps: {
-  queue: Queue;
+  queue: AppQueue;
   log: FastifyBaseLogger;
   features: Record<string, Feature | null>;
 }): Promise<{ stop: () => void }> {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Engine } from '@ai-covers/engine';
 import pg from 'pg';
 import { loadSettings, type Settings } from '../config';
-import { buildApp, type AppFeatures } from '../app';
+import { buildApp, type AppDeps, type AppFeatures } from '../app';
 import { openDatabase, type Database } from '../platform/db/client';
-import { startQueue, type Queue } from '../platform/queue/queue';
+import { jobs, type AppQueue } from '../jobs';
+import { startQueue } from '../platform/queue/queue';
 import { SNAPSHOT_PATH } from './paths';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-0123456789-abcdefghijklmnop');
@@ -14,7 +14,7 @@ const TEST_SECRET = new TextEncoder().encode('test-secret-0123456789-abcdefghijk
 export interface TestContext {
   settings: Settings;
   database: Database;
-  queue: Queue;
+  queue: AppQueue;
   app: FastifyInstance;
   /** The services of every feature, as the app built them. */
   features: AppFeatures;
@@ -92,7 +92,7 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 /** A real app on a fresh database, for `app.inject()` tests. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: { engine?: Engine } = {},
+  options: Pick<AppDeps, 'engine' | 'signIn'> = {},
 ): Promise<TestContext> {
   const settings = loadSettings({
     NODE_ENV: 'test',
@@ -101,7 +101,12 @@ export async function createTestContext(
     ...env,
   });
   const { database, queueSchema, drop } = await openTestDatabase();
-  const queue = await startQueue({ raw: database.raw, schema: queueSchema, pollingIntervalSeconds: 0.5 });
+  const queue = await startQueue({
+    raw: database.raw,
+    jobs,
+    schema: queueSchema,
+    pollingIntervalSeconds: 0.5,
+  });
   const { app, features } = await buildApp({
     settings,
     database,

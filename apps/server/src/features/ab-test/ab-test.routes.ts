@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { abReportData, abReportQuery, abTestData, abTestQuery, Code, envelopeOf } from '@ai-covers/contracts';
 import { AppError } from '../../platform/http/app-error';
 import type { AbTestService } from './ab-test.service';
+import { ok } from '../../platform/http/envelope';
 
 /** Header that carries AB_REPORT_TOKEN to the plan report. */
 export const REPORT_TOKEN_HEADER = 'x-report-token';
@@ -32,7 +33,7 @@ export function abTestRoutes(
       },
       async ({ query }) => {
         const plan = await service.planFor(query.test_code, query.user_id, query.quantity);
-        return { code: 0, data: { test_code: query.test_code, plan }, msg: 'ok' };
+        return ok({ test_code: query.test_code, plan });
       },
     );
 
@@ -58,11 +59,7 @@ export function abTestRoutes(
             401,
           );
         const { test_code, event, project, days } = request.query;
-        return {
-          code: 0,
-          data: await service.report({ testCode: test_code, event, project, days }),
-          msg: 'ok',
-        };
+        return ok(await service.report({ testCode: test_code, event, project, days }));
       },
     );
   };

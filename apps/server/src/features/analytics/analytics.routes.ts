@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsAccepted, analyticsBatch, envelopeOf } from '@ai-covers/contracts';
 import { badRequest } from '../../platform/http/app-error';
 import { ANALYTICS_PROJECTS, type AnalyticsService } from './analytics.service';
+import { ok } from '../../platform/http/envelope';
 
 /** Beacon endpoint: `POST /v1/track/:project`. */
 export function analyticsRoutes(service: AnalyticsService): FastifyPluginAsyncZod {
@@ -25,7 +26,7 @@ export function analyticsRoutes(service: AnalyticsService): FastifyPluginAsyncZo
           throw badRequest(`Unknown analytics project: ${request.params.project}`);
         }
         const accepted = await service.recordBatch(request.params.project, request.body);
-        return { code: 0, data: { accepted }, msg: 'ok' };
+        return ok({ accepted });
       },
     );
   };

@@ -10,7 +10,7 @@ import type { UsersService } from '../users/users.service';
 import { createOidcClient, injectFetch, type OidcClient } from './auth.oidc';
 import { LOGIN_CALLBACK_PATH, LOGOUT_CALLBACK_PATH } from './auth.pages';
 import { authRoutes } from './auth.routes';
-import { createAuthService } from './auth.service';
+import { createAuthService, type UserInfoContributor, type VisitorWorkClaimer } from './auth.service';
 
 /** The name accounts of the embedded provider are stored under (stable if PUBLIC_URL changes). */
 export const EMBEDDED_ISSUER_NAME = 'embedded';
@@ -25,8 +25,8 @@ export function signInRedirects(settings: Settings): { login: string; logout: st
 
 /**
  * Sign-in (§4, §7): the OIDC client of the embedded provider (`embedded`) or of OIDC_ISSUER, and
- * the /v1 login routes. Other features hook into it through the auth service (user-info
- * contributors, visitor-work claims), registered in app.ts.
+ * the /v1 login routes. The features that own user-info fields and visitor work are handed over at
+ * construction (`userInfo`, `visitorClaims`).
  */
 export function createAuthFeature(deps: {
   settings: Settings;
@@ -35,6 +35,10 @@ export function createAuthFeature(deps: {
   sessions: SessionsService;
   users: UsersService;
   analytics: AnalyticsService;
+  /** The features that own user-info fields (credits, promotion), merged in this order. */
+  userInfo: UserInfoContributor[];
+  /** The features whose visitor work becomes the account's at sign-in (storage, covers). */
+  visitorClaims: VisitorWorkClaimer[];
   secret: Uint8Array;
   /** The API app, for the embedded provider's in-process fetches (read when a fetch happens). */
   app: () => FastifyInstance;
@@ -72,6 +76,8 @@ export function createAuthFeature(deps: {
     cookieCheckUrl: embedded?.cookieCheckUrl ?? null,
     sessions: deps.sessions,
     users: deps.users,
+    userInfo: deps.userInfo,
+    visitorClaims: deps.visitorClaims,
     recordFailure: async ({ visitorId, reason }) => {
       await deps.analytics.recordBatch('ai-covers', {
         page: visitorId ? { uid: visitorId } : {},

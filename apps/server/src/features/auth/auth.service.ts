@@ -77,6 +77,10 @@ export interface AuthServiceDeps {
   sessions: SessionsService;
   users: UsersService;
   recordFailure: FailureRecorder;
+  /** The features that own user-info fields (credits, promotion), merged in this order. */
+  userInfo: UserInfoContributor[];
+  /** The features whose visitor work becomes the account's at sign-in (storage, covers). */
+  visitorClaims: VisitorWorkClaimer[];
   now?: () => number;
 }
 
@@ -85,8 +89,8 @@ const badRequest = (msg: string) => new AppError(Code.error, msg, 400);
 /** The sign-in flow of §4/§7: authorize URL, code exchange into our own token, logout, user info. */
 export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.now ?? Date.now;
-  const contributors: UserInfoContributor[] = [];
-  const claimers: { name: string; claim: VisitorWorkClaimer }[] = [];
+  const contributors = deps.userInfo;
+  const claimers = deps.visitorClaims;
 
   async function fail(visitorId: string | null, reason: string, msg: string): Promise<never> {
     await deps.recordFailure({ visitorId, reason }).catch(() => undefined);
@@ -95,21 +99,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   async function userInfo(user: UserRow, token: string, kind?: string): Promise<UserInfo> {
     // The contributors read their own tables independently: asked at once (on Postgres their
-    // round trips overlap), merged in the order they were registered.
+    // round trips overlap), merged in the order they were given.
     const parts = await Promise.all(contributors.map((contribute) => contribute({ userId: user.id, kind })));
     return parts.reduce<UserInfo>((info, part) => ({ ...info, ...part }), baseUserInfo(user, token));
   }
 
   return {
-    /** Lets another feature add fields to user info (registered from app.ts). */
-    registerUserInfoContributor(contributor: UserInfoContributor): void {
-      contributors.push(contributor);
-    },
-    /** Lets another feature claim visitor work at sign-in (registered from app.ts). */
-    registerVisitorClaim(name: string, claim: VisitorWorkClaimer): void {
-      claimers.push({ name, claim });
-    },
-
     /**
      * Builds the provider's authorize URL (§7) with signed state and PKCE. The route keeps the
      * state in an httpOnly cookie: it is the attempt that `login` finishes.
@@ -206,7 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       let claimed = 0;
       if (input.visitorId) {
         // A failing claimer must not block sign-in; its items stay with the visitor for the next one.
-        for (const { claim } of claimers) claimed += await claim(input.visitorId, user.id).catch(() => 0);
+        for (const claim of claimers) claimed += await claim(input.visitorId, user.id).catch(() => 0);
       }
       const { token, expiresAt } = await deps.sessions.issueToken(user.id);
       return {
@@ -237,7 +232,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** `GET /v1/user/info`: every §3 field, from our tables and the registered contributors. */
+    /** `GET /v1/user/info`: every §3 field, from our tables and the contributing features. */
     async userInfo(userId: number, token: string, kind?: string): Promise<UserInfo> {
       const user = await deps.users.findById(userId);
       if (!user) throw new AppError(Code.notAuthorized, 'Not logged in, please log in first', 401);

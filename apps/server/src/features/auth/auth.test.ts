@@ -11,6 +11,8 @@ import { authorizeThroughProvider, browse, CookieJar, postLogin, TEST_ORIGIN } f
 
 let ctx: TestContext;
 const claims: [string, number][] = [];
+/** Whether the fake feature below contributes a user-info field (from its test on). */
+let contributes = false;
 let n = 0;
 const email = () => `user${++n}-${Date.now()}@example.test`;
 const PASSWORD = 'correct horse battery';
@@ -18,16 +20,25 @@ const PASSWORD = 'correct horse battery';
 const TEST_SECRET = new TextEncoder().encode('test-secret-0123456789-abcdefghijklmnop');
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    DATA_DIR: `.tmp/auth-test-${process.pid}`,
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
-  });
+  ctx = await createTestContext(
+    {
+      DATA_DIR: `.tmp/auth-test-${process.pid}`,
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+    },
+    {
+      signIn: {
+        // A fake feature: it owns one item per visitor and hands it over at sign-in.
+        visitorClaims: [
+          async (visitorId, userId) => {
+            claims.push([visitorId, userId]);
+            return 1;
+          },
+        ],
+        userInfo: [async ({ userId }) => (contributes ? { credit: userId > 0 ? 7 : 0 } : {})],
+      },
+    },
+  );
   fs.rmSync(path.join(ctx.settings.dataDir, 'outbox'), { recursive: true, force: true });
-  // A fake feature: it owns one item per visitor and hands it over at sign-in.
-  ctx.features.auth.service.registerVisitorClaim('fake', async (visitorId, userId) => {
-    claims.push([visitorId, userId]);
-    return 1;
-  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -182,9 +193,7 @@ describe('sign-in through the embedded provider', () => {
   });
 
   it('lets other features contribute user-info fields', async () => {
-    ctx.features.auth.service.registerUserInfoContributor(async ({ userId }) => ({
-      credit: userId > 0 ? 7 : 0,
-    }));
+    contributes = true;
     const { login } = await signUp();
     const info = await ctx.app.inject({
       url: '/v1/user/info',

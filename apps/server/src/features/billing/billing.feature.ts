@@ -4,6 +4,7 @@ import type { Settings } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { defineFeature } from '../../platform/feature';
 import type { CreditsService } from '../credits/credits.service';
+import type { HeadshotEntitlements } from './billing.service';
 import { createBillingRepo } from './billing.repo';
 import { billingRoutes } from './billing.routes';
 import { createBillingService } from './billing.service';
@@ -42,6 +43,8 @@ export function createBillingFeature(deps: {
   /** The server secret; the sandbox signing key derives from it unless SANDBOX_WEBHOOK_SECRET is set. */
   secret: Uint8Array;
   credits: CreditsService;
+  /** What a paid headshot pack becomes (the headshot feature's entitlements). */
+  headshots: HeadshotEntitlements;
   /** Stripe client override (tests run offline). */
   stripeClient?: Stripe;
 }) {
@@ -53,7 +56,13 @@ export function createBillingFeature(deps: {
   // Stripe needs absolute return URLs; the sandbox stays on our own origin with relative ones.
   const publicBase =
     provider.name === 'stripe' ? `${settings.PUBLIC_URL!.replace(/\/$/, '')}${basePath}` : basePath;
-  const service = createBillingService({ repo, credits: deps.credits, provider, publicBase });
+  const service = createBillingService({
+    repo,
+    credits: deps.credits,
+    provider,
+    publicBase,
+    headshots: deps.headshots,
+  });
   return defineFeature({
     service,
     sandbox,
@@ -66,4 +75,3 @@ export function createBillingFeature(deps: {
     ],
   });
 }
-export type BillingFeature = ReturnType<typeof createBillingFeature>;

@@ -16,9 +16,9 @@ import { requireUser } from '../../platform/auth/identity';
 import { cachedBody, createResponseCache, sendCached } from '../../platform/http/cache';
 import type { BillingService } from './billing.service';
 import { cartFor } from './catalog';
+import { ok } from '../../platform/http/envelope';
 
 const bearer = [{ bearer: [] }];
-const ok = <T>(data: T) => ({ code: 0, data, msg: 'ok' });
 const noQuery = z.object({ ...cacheBust });
 const cartEnvelope = envelopeOf(cartData);
 /** The catalogue is fixed per release: clients and caches may keep a cart answer five minutes. */

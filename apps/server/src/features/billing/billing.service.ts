@@ -57,13 +57,15 @@ export interface BillingDeps {
   provider: PaymentProvider;
   /** Absolute origin + base path for provider redirects (Stripe needs absolute URLs). */
   publicBase: string;
+  /** The headshot feature's entitlements; without them headshot packs do not sell. */
+  headshots?: HeadshotEntitlements;
 }
 
 /** Checkout, fulfilment by webhook (idempotent), refunds within the money-back window. */
 export function createBillingService(deps: BillingDeps) {
   const { repo, credits, provider } = deps;
   const now = credits.now;
-  let headshots: HeadshotEntitlements | null = null;
+  const headshots = deps.headshots ?? null;
 
   /** Grants what an item gives, inside the ledger transaction of the order's user. */
   async function fulfilIn(ops: LedgerOps, tx: LedgerTx, order: OrderRow, item: CatalogItem, at: Date) {
@@ -92,7 +94,7 @@ export function createBillingService(deps: BillingDeps) {
         orderId: order.id,
       });
     } else {
-      // Checkout refuses headshot packs until the headshot feature is registered, so it is here.
+      // Checkout refuses headshot packs without the headshot feature, so it is here.
       if (!headshots) throw new Error('a headshot order was paid while headshot packs are not on sale');
       await headshots.grantIn(tx, {
         orderId: order.id,
@@ -265,11 +267,6 @@ export function createBillingService(deps: BillingDeps) {
           expire_time: formatDateOrNull(expiries.get(o.id)),
         })),
       };
-    },
-
-    /** The headshot feature hands over its entitlements: from then on headshot packs sell. */
-    registerHeadshots(hooks: HeadshotEntitlements): void {
-      headshots = hooks;
     },
 
     headshotsOnSale(): boolean {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { envelopeOf } from '@ai-covers/contracts';
 import { z } from 'zod';
 import type { BillingService } from './billing.service';
+import { ok } from '../../platform/http/envelope';
 
 const webhookData = z.object({ received: z.boolean(), applied: z.boolean(), duplicate: z.boolean() });
 
@@ -32,7 +33,7 @@ export function webhookRoutes(billing: BillingService, providerName: string): Fa
             .send({ code: 40004, data: null, msg: `provider: ${request.params.provider} is not enabled` });
         }
         const body = typeof request.body === 'string' ? request.body : '';
-        return { code: 0, data: await billing.handleWebhook(body, request.headers), msg: 'ok' };
+        return ok(await billing.handleWebhook(body, request.headers));
       },
     );
   };

@@ -9,6 +9,7 @@ import {
 import { badRequest } from '../../platform/http/app-error';
 import { cachedBody, createResponseCache, sendCached } from '../../platform/http/cache';
 import type { CategoriesService } from './categories.service';
+import { ok } from '../../platform/http/envelope';
 
 const KNOWN_MODULES = new Set(['ai-covers', 'ai-headshots']);
 const categoryEnvelope = envelopeOf(categoryData);
@@ -40,11 +41,7 @@ export function categoriesRoutes(service: CategoriesService): FastifyPluginAsync
           : DEFAULT_LANGUAGE;
         const key = `${service.generation()}|${query.module}|${lang}|${query.count ?? ''}`;
         const cached = await cache.get(key, async () =>
-          cachedBody(categoryEnvelope, {
-            code: 0,
-            data: await service.list(query.module, lang, query.count),
-            msg: 'ok',
-          }),
+          cachedBody(categoryEnvelope, ok(await service.list(query.module, lang, query.count))),
         );
         return sendCached(request, reply, cached, CATEGORY_CACHE_CONTROL);
       },

@@ -3,10 +3,9 @@ import { getVoice } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
 import { defineFeature } from '../../platform/feature';
 import type { WebBuild } from '../../platform/http/web';
-import type { Queue } from '../../platform/queue/queue';
 import type { CoversService } from '../covers/covers.service';
-import type { FilesService } from '../storage/files.service';
-import { createVideoEnqueuer, startCoverArtJobs } from './cover-art.jobs';
+import type { FilesService } from '../storage/files/files.service';
+import { createVideoEnqueuer, startCoverArtJobs, type CoverArtQueue } from './cover-art.jobs';
 import { createCoverArtRepo } from './cover-art.repo';
 import { coverArtRoutes } from './cover-art.routes';
 import { createCoverArtService } from './cover-art.service';
@@ -14,10 +13,16 @@ import { createShareVideosService } from './share-videos.service';
 import { createSharesService } from './shares.service';
 import { shareRoutes } from './share.routes';
 
-/** Cover art of finished covers: the artwork, its exports (image + PSD), share videos and public shares. */
+/**
+ * Cover art of finished covers: the artwork, its exports (image + PSD), share videos and public shares.
+ *
+ * One cycle with covers, written down here and in covers.feature.ts: cover art reads finished
+ * covers (at construction), and a deleted cover takes its art along (`service.removeCoverArt`,
+ * registered with covers in app.ts once both exist).
+ */
 export function createCoverArtFeature(deps: {
   db: Db;
-  queue: Queue;
+  queue: CoverArtQueue;
   files: FilesService;
   covers: Pick<CoversService, 'finishedCover'>;
   log: FastifyBaseLogger;
@@ -48,4 +53,3 @@ export function createCoverArtFeature(deps: {
       startCoverArtJobs({ queue, repo, covers: deps.covers, files: deps.files, log }),
   });
 }
-export type CoverArtFeature = ReturnType<typeof createCoverArtFeature>;

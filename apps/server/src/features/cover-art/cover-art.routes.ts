@@ -21,9 +21,9 @@ import { requireOwner, requireUser } from '../../platform/auth/identity';
 import type { CoverArtService } from './cover-art.service';
 import type { ShareVideosService } from './share-videos.service';
 import type { SharesService } from './shares.service';
+import { ok } from '../../platform/http/envelope';
 
 const tags = ['cover art'];
-const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
 const owner =
   "The caller owns the finished cover: the signed-in user (Bearer) or the visitor (x-visitor-id). Another owner's cover answers 490618 like a missing one.";
 

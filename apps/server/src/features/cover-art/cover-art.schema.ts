@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ArtDesign } from '@ai-covers/contracts';
 import { coverTasks } from '../covers/covers.schema';
-import { fileRef } from '../storage/storage.schema';
+import { fileRef } from '../storage/files/files.schema';
 import { users } from '../users/users.schema';
 import { at } from '../../platform/db/columns';
 

@@ -18,7 +18,7 @@ import type { Owner } from '../../platform/auth/identity';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import { formatDate } from '../../platform/format/format-date';
 import type { CoversService, FinishedCover } from '../covers/covers.service';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import { generateLayers, normaliseUpload, readTitleLayer, renderExport } from './art-render';
 import type { CoverArtRepo } from './cover-art.repo';
 import type { ArtExportRow, CoverArtRow } from './cover-art.schema';

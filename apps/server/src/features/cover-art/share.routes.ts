@@ -4,9 +4,9 @@ import { envelopeOf, shareParams, shareView } from '@ai-covers/contracts';
 import type { WebBuild } from '../../platform/http/web';
 import { shareHead } from './share-page';
 import type { SharesService } from './shares.service';
+import { ok } from '../../platform/http/envelope';
 
 const tags = ['shares'];
-const ok = <T>(data: T) => ({ code: 0, data, msg: 'ok' });
 
 /**
  * The public side of shares: the page's data, stable addresses of its artwork and video (the Open

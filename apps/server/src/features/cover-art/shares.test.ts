@@ -9,6 +9,7 @@ import { COVER_ART_LIMITS, CoverArtMsg } from '@ai-covers/contracts';
 import { buildApp } from '../../app';
 import { loadSettings } from '../../config';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
+import { jobs } from '../../jobs';
 import { startQueue } from '../../platform/queue/queue';
 import { renderDeps, runRenderJob, songWav, uploadSong } from '../covers/covers.test-kit';
 import { visitor } from '../storage/storage.test-kit';
@@ -290,7 +291,7 @@ describe('the share page head', () => {
     const shareId = created.json().data.id;
     // An app that serves the web build (the page route exists only then), on the same database.
     const database = ctx.database;
-    const queue = await startQueue({ raw: database.raw, schema: 'pgboss', pollingIntervalSeconds: 5 });
+    const queue = await startQueue({ raw: database.raw, jobs, schema: 'pgboss', pollingIntervalSeconds: 5 });
     const settings = loadSettings({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 
 /** Reads a stored object's bytes (the store's own file, or a copy removed again at once). */
 export async function readStored(

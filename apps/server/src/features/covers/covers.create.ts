@@ -2,9 +2,9 @@ import { CoverMsg, COVER_LIMITS, type CoverCreateBody } from '@ai-covers/contrac
 import { stemLengthsMatch } from '@ai-covers/engine';
 import type { Owner } from '../../platform/auth/identity';
 import { badRequest } from '../../platform/http/app-error';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import type { CoverAssetsRepo } from './covers.assets.repo';
-import type { SongLinks } from './covers.links';
+import type { SongLinks } from './links/song-links';
 import type { CoversService } from './covers.service';
 
 const ONE_SOURCE = 'file_key, external_uri or vocal_key + instrumental_key is required (one of them)';

@@ -1,30 +1,40 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { remixStems, type Engine } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
+import type { Owner } from '../../platform/auth/identity';
 import { defineFeature } from '../../platform/feature';
-import type { Queue } from '../../platform/queue/queue';
-import type { FilesService } from '../storage/files.service';
-import { createRenderEnqueuer } from './covers.enqueue';
-import { startCoversJobs } from './covers.jobs';
+import type { ToolTasks } from '../credits/credits.service';
+import type { FilesService } from '../storage/files/files.service';
+import { createRenderEnqueuer, type CoversQueue } from './render/render.queue';
+import { startCoversJobs } from './render/render.jobs';
 import { createCoversRepo } from './covers.repo';
 import { createCoverAssetsRepo } from './covers.assets.repo';
-import { createCoverDownloads } from './covers.downloads';
-import { createCoverRemixer } from './covers.remix';
-import { createSongLinks, type SongLinksConfig } from './covers.links';
+import { createCoverDownloads } from './studio/studio.downloads';
+import type { PaidTasks } from './covers.formats';
+import { createCoverRemixer } from './studio/studio.remix';
+import { createSongLinks, type SongLinksConfig } from './links/song-links';
 import { createCoverCreator } from './covers.create';
-import { studioRoutes } from './covers.studio.routes';
+import { studioRoutes } from './studio/studio.routes';
 import { coversRoutes } from './covers.routes';
+import { createCoverDescriber } from './covers.describe';
 import { createCoversService, type CoversServiceDeps } from './covers.service';
 import { createSongTitleReader } from './covers.song-title';
 import type { CoverTaskRow } from './covers.schema';
 import { coverVoiceName } from './covers.view';
 
-/** AI Covers tasks: the /v1/vsas calls, the render job and its sweep. */
+/**
+ * AI Covers tasks: the /v1/vsas calls, the render job and its sweep.
+ *
+ * Two cycles, wired in app.ts once both sides exist: the wallet (credits) tells covers which covers
+ * are paid, and asks covers who owns a task and what it is called (`forWallet`, registered with
+ * the wallet); cover art reads finished covers, and a deleted cover takes its art along
+ * (`service.registerRemovalHook`).
+ */
 export function createCoversFeature(deps: {
   db: Db;
-  queue: Queue;
+  queue: CoversQueue;
   files: FilesService;
-  paidTasks: CoversServiceDeps['paidTasks'];
+  paidTasks: PaidTasks;
   /** The cover engine the deployment chose (ENGINE): its voices and its renders. */
   engine: Engine;
   log: FastifyBaseLogger;
@@ -38,6 +48,15 @@ export function createCoversFeature(deps: {
   const voiceName = (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) =>
     coverVoiceName(task, (id) => deps.engine.getVoice(id)?.name);
   const enqueue = createRenderEnqueuer({ queue: deps.queue, repo, log: deps.log });
+  // A deleted task takes its kept files (formats, stems, zip) with it.
+  const removeKeptFiles = async (owner: Owner, taskId: string) => {
+    // The user's own vocal stem is their upload: it stays in their library.
+    const ids = (await assets.listFor([taskId]))
+      .filter((a) => a.role !== 'own_vocals')
+      .map((a) => a.fileId)
+      .filter((id) => id !== null);
+    if (ids.length > 0) await deps.files.deleteOwnedFiles(owner, ids);
+  };
   const service = createCoversService({
     repo,
     files: deps.files,
@@ -46,6 +65,7 @@ export function createCoversFeature(deps: {
     voices: () => deps.engine.listVoices(),
     assets,
     songTitle: createSongTitleReader(deps.files),
+    beforeRemove: [removeKeptFiles],
     ...(deps.ownVoice ? { ownVoice: deps.ownVoice } : {}),
   });
   const downloads = createCoverDownloads({
@@ -58,17 +78,14 @@ export function createCoversFeature(deps: {
   const links = createSongLinks({ files: deps.files, ...deps.songLinks });
   const create = createCoverCreator({ covers: service, links, files: deps.files, assets });
   const remixer = createCoverRemixer({ repo, assets, files: deps.files, remixStems, voiceName });
-  // A deleted task takes its kept files (formats, stems, zip) with it.
-  service.registerRemovalHook(async (owner, taskId) => {
-    // The user's own vocal stem is their upload: it stays in their library.
-    const ids = (await assets.listFor([taskId]))
-      .filter((a) => a.role !== 'own_vocals')
-      .map((a) => a.fileId)
-      .filter((id) => id !== null);
-    if (ids.length > 0) await deps.files.deleteOwnedFiles(owner, ids);
-  });
+  /** What the wallet asks of covers: who owns a task before it is charged, and its name in records. */
+  const forWallet = {
+    lookup: service.taskLookup,
+    titles: createCoverDescriber({ repo, voiceName }),
+  } satisfies ToolTasks;
   return defineFeature({
     service,
+    forWallet,
     downloads,
     remixer,
     links,
@@ -77,4 +94,3 @@ export function createCoversFeature(deps: {
       startCoversJobs({ queue, repo, enqueue, files: deps.files, engine: deps.engine, log, assets }),
   });
 }
-export type CoversFeature = ReturnType<typeof createCoversFeature>;

@@ -20,11 +20,11 @@ import {
 import { z } from 'zod';
 import { requireOwner } from '../../platform/auth/identity';
 import type { CoversService } from './covers.service';
-import type { SongLinks } from './covers.links';
+import type { SongLinks } from './links/song-links';
 import type { CoverCreator } from './covers.create';
+import { ok } from '../../platform/http/envelope';
 
 const tags = ['covers'];
-const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
 /** §7: every GET but the storage signing may carry the `_t` timestamp. */
 const timestamp = z.object({ ...cacheBust });
 const owner =

@@ -11,7 +11,7 @@ import {
   text,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { fileRef } from '../storage/storage.schema';
+import { fileRef } from '../storage/files/files.schema';
 import { at } from '../../platform/db/columns';
 
 /**

@@ -17,11 +17,11 @@ import type { VoiceInfo } from '@ai-covers/engine';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Owner } from '../../platform/auth/identity';
 import type { TaskLookup } from '../credits/credits.service';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { canRetryFailure } from './covers.faults';
-import type { RenderEnqueuer } from './covers.enqueue';
+import type { RenderEnqueuer } from './render/render.queue';
 import {
   coverFileName,
   coverTitle,
@@ -35,7 +35,7 @@ import {
 } from './covers.view';
 import type { SongTitleReader } from './covers.song-title';
 import type { CoverAssetsRepo } from './covers.assets.repo';
-import { formatsOf } from './covers.downloads';
+import { formatsOf, type PaidTasks } from './covers.formats';
 
 const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg, 404);
 const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
@@ -56,11 +56,13 @@ export interface FinishedCover {
   preview: { storageKey: string; name: string } | null;
 }
 
+/** Runs before a task of the owner is deleted, so that what was kept for it goes too. */
+export type TaskRemovalHook = (owner: Owner, taskId: string) => Promise<void>;
+
 export interface CoversServiceDeps {
   repo: CoversRepo;
   files: Pick<FilesService, 'ownedFileByKey' | 'readUrl' | 'deleteOwnedFiles'>;
-  /** Which of these tasks the user has paid the full download of (asked of the wallet). */
-  paidTasks: (userId: number, taskIds: string[]) => Promise<Set<string>>;
+  paidTasks: PaidTasks;
   enqueue: RenderEnqueuer;
   /** The engine's built-in voices (a fixed list: read once). */
   voices: () => VoiceInfo[];
@@ -75,6 +77,8 @@ export interface CoversServiceDeps {
   songTitle?: SongTitleReader;
   /** Long-poll: how long to wait at most and how often to look (defaults 20 s, 500 ms). */
   subscribe?: { maxWaitMs: number; pollMs: number };
+  /** What runs before a task is deleted (the feature's own kept files). */
+  beforeRemove?: TaskRemovalHook[];
 }
 
 /** The AI Covers tasks: create, read, wait, list, retry, resubmit, delete, download. */
@@ -85,7 +89,7 @@ export function createCoversService(deps: CoversServiceDeps) {
   const voiceName = (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) =>
     coverVoiceName(task, (id) => voiceNames.get(id));
   /** Told before a task is deleted, so features that keep files for it delete them too. */
-  const removalHooks: Array<(owner: Owner, taskId: string) => Promise<void>> = [];
+  const removalHooks: TaskRemovalHook[] = [...(deps.beforeRemove ?? [])];
 
   /** A signed URL of a task's file, while the file exists (its id turns null when it is deleted). */
   const urlOf = async (fileId: number | null, storageKey: string | null, name: string) =>
@@ -293,8 +297,11 @@ export function createCoversService(deps: CoversServiceDeps) {
       return task ? { userId: task.userId, ready: task.status === TaskStatus.done } : undefined;
     }) satisfies TaskLookup,
 
-    /** Registers what runs before a task of the owner is deleted (cover art deletes its files). */
-    registerRemovalHook(hook: (owner: Owner, taskId: string) => Promise<void>) {
+    /**
+     * Registers what runs before a task of the owner is deleted: cover art deletes its files. Not
+     * passed at construction: cover art is built after covers, whose finished covers it reads.
+     */
+    registerRemovalHook(hook: TaskRemovalHook) {
       removalHooks.push(hook);
     },
 

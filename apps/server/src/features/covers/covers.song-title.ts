@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaToolPath } from '@ai-covers/engine';
-import type { FilesService, StoredFile } from '../storage/files.service';
+import type { FilesService, StoredFile } from '../storage/files/files.service';
 import { songTitle } from './covers.view';
 
 /** A title longer than this is cut: it heads a page and names files (at most 100 characters, §5). */

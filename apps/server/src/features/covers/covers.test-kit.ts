@@ -8,7 +8,7 @@ import { createCoversRepo } from './covers.repo';
 import { createCoverAssetsRepo } from './covers.assets.repo';
 import { coverTasks } from './covers.schema';
 import { newTaskId } from './covers.view';
-import { renderCoverTask, type RenderDeps } from './covers.render';
+import { renderCoverTask, type RenderDeps } from './render/render.run';
 import { coverVoiceName } from './covers.view';
 
 export { songWav };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressReporter } from './covers.render';
+import { createProgressReporter } from './render/render.run';
 import { titleFromTags } from './covers.song-title';
 import {
   coverFileName,

@@ -8,7 +8,14 @@ import { createIntegralService } from './integral.service';
 import { createUserInfoCredits } from './user-info';
 import { createUserInfoRepo } from './user-info.repo';
 
-/** The credits wallet (§3 credits account, §6, §9): charges, grants, records, points and memberships. */
+/**
+ * The credits wallet (§3 credits account, §6, §9): charges, grants, records, points and memberships.
+ *
+ * One cycle with covers, written down here and in covers.feature.ts: covers asks the wallet which
+ * covers are paid (built after it, it gets that at construction), and the wallet asks covers who
+ * owns a task before charging it and what it is called in the records (`service.registerTool`,
+ * called in app.ts once both exist).
+ */
 export function createCreditsFeature(deps: { db: Db }) {
   const repo = createCreditsRepo(deps.db);
   const service = createCreditsService({ repo });
@@ -38,4 +45,3 @@ export function createCreditsFeature(deps: { db: Db }) {
     startJobs: (queue, log) => startCreditsJobs({ queue, credits: service, log }),
   });
 }
-export type CreditsFeature = ReturnType<typeof createCreditsFeature>;

@@ -19,9 +19,9 @@ import { z } from 'zod';
 import { reloginRequired, requireUser } from '../../platform/auth/identity';
 import type { CreditsService } from './credits.service';
 import type { IntegralService } from './integral.service';
+import { ok } from '../../platform/http/envelope';
 
 const bearer = [{ bearer: [] }];
-const ok = <T>(data: T) => ({ code: 0, data, msg: 'ok' });
 
 /** The wallet's calls of §7 plus the credits page reads. */
 export function creditsRoutes(credits: CreditsService, integral: IntegralService): FastifyPluginAsyncZod {

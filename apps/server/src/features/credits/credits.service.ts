@@ -35,14 +35,20 @@ export type TaskLookup = (taskId: string) => Promise<{ userId: number | null; re
 export type TaskLookups = Partial<Record<ToolKind, TaskLookup>>;
 
 /**
- * How the feature that owns a tool's tasks describes some of one account's tasks for its credit
+ * How the feature that owns a tool's tasks names some of one account's tasks for its credit
  * records, in one batch (one query per records page, not one per row): a task it knows maps to its
  * title (song, pack name) and voice; a task missing from the answer is gone (deleted).
  */
-export type RecordDescriber = (
+export type TaskTitles = (
   userId: number,
   taskIds: string[],
 ) => Promise<Map<string, { title: string; voice: string | null }>>;
+
+/** What the feature that owns a tool's tasks tells the wallet about them. */
+export interface ToolTasks {
+  lookup?: TaskLookup;
+  titles?: TaskTitles;
+}
 
 export interface GrantInput {
   source: LotSource;
@@ -94,7 +100,7 @@ export function toMembershipItem(m: MembershipRow, now: Date): MembershipItem {
 export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date; tasks?: TaskLookups }) {
   const { repo } = deps;
   const tasks: TaskLookups = { ...deps.tasks };
-  const describers = new Map<string, RecordDescriber>();
+  const describers = new Map<string, TaskTitles>();
   const now = deps.now ?? (() => new Date());
 
   /** Grants a lot inside an open transaction (used by fulfilment, conversion, presents). */
@@ -331,14 +337,6 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
       };
     },
 
-    /**
-     * Lets the feature that owns a tool's tasks name them in the records (registered in app.ts);
-     * the wallet never reads another feature's tables.
-     */
-    registerRecordDescriber(kind: string, describe: RecordDescriber): void {
-      describers.set(kind, describe);
-    },
-
     /** The scheduled expiry sweep: unspent credits of expired lots are written off as expired. */
     async expireLots(): Promise<{ lots: number; credits: number }> {
       return repo.expireLots(now());
@@ -355,11 +353,14 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
     },
 
     /**
-     * Lets the feature that owns a tool's tasks say who owns one before it is charged (registered
-     * in app.ts once both features exist). Tools without one keep "the first account charged owns it".
+     * The feature that owns a tool's tasks says who owns one before it is charged (tools without a
+     * lookup keep "the first account charged owns it") and names them in the records; the wallet
+     * never reads another feature's tables. Registered, not passed at construction: the covers
+     * feature is built after the wallet, whose paid downloads it asks for (app.ts).
      */
-    registerTaskLookup(kind: ToolKind, lookup: TaskLookup): void {
-      tasks[kind] = lookup;
+    registerTool(kind: ToolKind, tool: ToolTasks): void {
+      if (tool.lookup) tasks[kind] = tool.lookup;
+      if (tool.titles) describers.set(kind, tool.titles);
     },
 
     /** Runs `fn` in the user's ledger transaction (fulfilment and refunds of billing). */

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dspEngine } from '@ai-covers/engine';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { seedCoverTask } from '../covers/covers.test-kit';
-import { createCoverDescriber } from '../covers/covers.describe';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -58,11 +57,13 @@ describe('consumption records name what a charge paid for', () => {
   it('asks each describer once per page, with the account and the page’s task ids', async () => {
     const { userId, auth } = await payingUser(10);
     const calls: { userId: number; ids: string[] }[] = [];
-    ctx.features.credits.service.registerRecordDescriber('ai-music', async (owner, ids) => {
-      calls.push({ userId: owner, ids: [...ids].sort() });
-      return new Map(
-        ids.filter((id) => id !== 'song-3').map((id) => [id, { title: `T ${id}`, voice: null }]),
-      );
+    ctx.features.credits.service.registerTool('ai-music', {
+      titles: async (owner, ids) => {
+        calls.push({ userId: owner, ids: [...ids].sort() });
+        return new Map(
+          ids.filter((id) => id !== 'song-3').map((id) => [id, { title: `T ${id}`, voice: null }]),
+        );
+      },
     });
     for (const id of ['song-1', 'song-2', 'song-3'])
       await get(`/v1/deduct?kind=ai-music&task_id=${id}`, auth);
@@ -77,7 +78,7 @@ describe('consumption records name what a charge paid for', () => {
   it("never names another account's cover", async () => {
     const owner = await payingUser();
     const taskId = await seedCoverTask(ctx, owner.userId);
-    const describe = createCoverDescriber({ db: ctx.database.db, engine: dspEngine });
+    const describe = ctx.features.covers.forWallet.titles;
     const other = await signInTestUser(ctx);
     expect((await describe(other.userId, [taskId])).size).toBe(0);
     expect((await describe(owner.userId, [taskId])).get(taskId)?.title).toBe('Seeded');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, feedbackAnswer, feedbackBody, feedbackData, feedbackQuery } from '@ai-covers/contracts';
 import { requireOwner } from '../../platform/auth/identity';
 import type { FeedbackService } from './feedback.service';
+import { ok } from '../../platform/http/envelope';
 
 const tags = ['feedback'];
 const owner =
@@ -23,11 +24,7 @@ export function feedbackRoutes(service: FeedbackService): FastifyPluginAsyncZod 
           response: { 200: envelopeOf(feedbackData) },
         },
       },
-      async (request) => ({
-        code: 0,
-        data: await service.submit(requireOwner(request), request.body),
-        msg: 'ok',
-      }),
+      async (request) => ok(await service.submit(requireOwner(request), request.body)),
     );
 
     app.get(
@@ -41,13 +38,10 @@ export function feedbackRoutes(service: FeedbackService): FastifyPluginAsyncZod 
           response: { 200: envelopeOf(feedbackAnswer) },
         },
       },
-      async (request) => ({
-        code: 0,
-        data: {
+      async (request) =>
+        ok({
           feedback: await service.find(requireOwner(request), request.query.kind, request.query.subject_id),
-        },
-        msg: 'ok',
-      }),
+        }),
     );
   };
 }

@@ -14,6 +14,8 @@ import type { FeedbackRow } from './feedback.schema';
 
 /** Whether `owner` has a finished result `subjectId` of this kind to give feedback on. */
 export type FeedbackSubjectLookup = (owner: Owner, subjectId: string) => Promise<boolean>;
+/** Per product: how to tell that a subject is the caller's result (products without one take none). */
+export type FeedbackSubjects = Partial<Record<FeedbackKind, FeedbackSubjectLookup>>;
 
 const toData = (row: FeedbackRow): FeedbackData => ({
   kind: row.kind as FeedbackKind,
@@ -25,11 +27,12 @@ const toData = (row: FeedbackRow): FeedbackData => ({
 });
 
 /**
- * Feedback on results of any product. Each product registers how to tell that a subject is the
+ * Feedback on results of any product. Each product says how to tell that a subject is the
  * caller's finished result; feedback on anything else is refused as 'no task' (490618).
  */
-export function createFeedbackService(deps: { repo: FeedbackRepo }) {
-  const subjects = new Map<string, FeedbackSubjectLookup>();
+export function createFeedbackService(deps: { repo: FeedbackRepo; subjects: FeedbackSubjects }) {
+  // A map, so that a kind named like an object's own property never finds anything.
+  const subjects = new Map<string, FeedbackSubjectLookup>(Object.entries(deps.subjects));
   const noSubject = () => new AppError(Code.noTask, FeedbackMsg.noSubject, 404);
 
   async function assertSubject(owner: Owner, kind: string, subjectId: string) {
@@ -55,11 +58,6 @@ export function createFeedbackService(deps: { repo: FeedbackRepo }) {
     async find(owner: Owner, kind: string, subjectId: string): Promise<FeedbackData | null> {
       const row = await deps.repo.find(owner, kind, subjectId);
       return row ? toData(row) : null;
-    },
-
-    /** Registers how a product tells that a subject is the caller's finished result. */
-    registerSubject(kind: FeedbackKind, lookup: FeedbackSubjectLookup) {
-      subjects.set(kind, lookup);
     },
   };
 }

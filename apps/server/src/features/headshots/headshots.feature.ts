@@ -4,11 +4,10 @@ import type { Settings } from '../../config';
 import type { Db } from '../../platform/db/client';
 import { defineFeature } from '../../platform/feature';
 import type { Mailer } from '../../platform/mail/mail';
-import type { Queue } from '../../platform/queue/queue';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import type { AbTestService } from '../ab-test/ab-test.service';
-import type { FilesService } from '../storage/files.service';
-import { startHeadshotsJobs } from './headshots.jobs';
+import type { FilesService } from '../storage/files/files.service';
+import { startHeadshotsJobs, type HeadshotsQueue } from './headshots.jobs';
 import { createReadyNotifier } from './headshots.mail';
 import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
 import { createDeclinedPhotoFiles } from './headshots.describe';
@@ -26,7 +25,7 @@ const ON = 2;
 export function createHeadshotsFeature(deps: {
   settings: Settings;
   db: Db;
-  queue: Queue;
+  queue: HeadshotsQueue;
   files: FilesService;
   store: ObjectStore;
   secret: Uint8Array;
@@ -59,8 +58,6 @@ export function createHeadshotsFeature(deps: {
     styles: listStyles,
     send,
     zipLinks: createZipLinks(deps.secret),
-    // The pipeline ships with the server, so packs sell wherever this feature is wired.
-    onSale: () => true,
     abPlans,
     config: {
       productPath,
@@ -100,4 +97,3 @@ export function createHeadshotsFeature(deps: {
     },
   });
 }
-export type HeadshotsFeature = ReturnType<typeof createHeadshotsFeature>;

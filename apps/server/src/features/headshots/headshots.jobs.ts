@@ -6,8 +6,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { HEADSHOT_LIMITS, HeadshotMsg, type PhotoDeclineCode } from '@ai-covers/contracts';
 import { HeadshotsError, type Headshots, type PackResult } from '@ai-covers/headshots';
+import { z } from 'zod';
 import type { Queue } from '../../platform/queue/queue';
-import type { FilesService } from '../storage/files.service';
+import { defineJob } from '../../platform/queue/registry';
+import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo, NewResultRow, PackRow } from './headshots.repo';
 import { HEADSHOTS_KIND } from './headshots.service';
 import { watermarkFile } from './watermark';
@@ -16,6 +18,40 @@ export const CHECK_JOB = 'headshots.check';
 export const GENERATE_JOB = 'headshots.generate';
 export const EXPIRE_JOB = 'headshots.expire';
 export const SWEEP_JOB = 'headshots.sweep';
+
+/** The headshot jobs, by name (the app root puts every feature's together). */
+export const headshotsJobs = {
+  // One photo check per job (seconds; a retry for a worker that died).
+  [CHECK_JOB]: defineJob({
+    payload: z.object({ id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 5,
+    expireInSeconds: 300,
+  }),
+  // One pack per job. A Pro pack takes minutes on two cores; the expiry leaves room for a loaded
+  // machine, and one retry covers a worker that died mid-run.
+  [GENERATE_JOB]: defineJob({
+    payload: z.object({ id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 3 * 3600,
+  }),
+  // Hourly deletion of packs and photos past their 30 days (bytes too).
+  [EXPIRE_JOB]: defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 1800,
+  }),
+  // Packs waiting without a job get one.
+  [SWEEP_JOB]: defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+  }),
+};
+export type HeadshotsQueue = Queue<typeof headshotsJobs>;
 const DAY_MS = 86_400_000;
 /** Progress is written at most this often (the pipeline reports far more often). */
 const PROGRESS_EVERY_MS = 1000;
@@ -292,7 +328,7 @@ export async function sweepPacks(
 
 /** Registers the check and generation handlers and the hourly retention and minute sweep. */
 export async function startHeadshotsJobs(
-  deps: Omit<JobDeps, 'log'> & { queue: Queue; log: FastifyBaseLogger },
+  deps: Omit<JobDeps, 'log'> & { queue: HeadshotsQueue; log: FastifyBaseLogger },
 ): Promise<{ stop: () => void }> {
   const shutdown = new AbortController();
   await deps.queue.work(CHECK_JOB, async (payload) => ({ outcome: await checkPhotoJob(deps, payload.id) }));

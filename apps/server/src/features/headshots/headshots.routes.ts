@@ -31,11 +31,11 @@ import {
 } from '@ai-covers/contracts';
 import { requireUser } from '../../platform/auth/identity';
 import type { HeadshotsService } from './headshots.service';
-import { zipStream } from './zip-stream';
+import { zipStream } from '../../platform/format/zip';
 import type { ObjectStore } from '../../platform/storage/object-store';
+import { ok } from '../../platform/http/envelope';
 
 const tags = ['headshots'];
-const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
 const timestamp = z.object({ ...cacheBust });
 const signedIn = 'Needs sign-in (40001 otherwise).';
 

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { files } from '../storage/storage.schema';
+import { files } from '../storage/files/files.schema';
 import { at } from '../../platform/db/columns';
 
 const owner = () =>

@@ -15,7 +15,7 @@ import {
   type HeadshotSubmitBody,
 } from '@ai-covers/contracts';
 import { AppError, badRequest, conflict } from '../../platform/http/app-error';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo, PackRow, PhotoRow, ResultRow, ShareRow } from './headshots.repo';
 import { packView, photoView, resultView } from './headshots.view';
 import type { ZipLinks } from './zip-links';
@@ -53,8 +53,6 @@ export interface HeadshotsServiceDeps {
   /** Sends a job; resolves to the job id (null when the queue refused). */
   send: (name: 'headshots.check' | 'headshots.generate', id: string) => Promise<string | null>;
   zipLinks: ZipLinks;
-  /** Whether headshot packs sell (the pipeline is wired). */
-  onSale: () => boolean;
   abPlans: (userId: number) => Promise<AbPlans>;
   config: {
     /** BASE_PATH + HEADSHOTS_BASE_PATH, e.g. '/headshots'. */
@@ -181,7 +179,8 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
         ? await deps.abPlans(userId)
         : { trial: false, multiple_run: false, pre_generation: false };
       return {
-        on_sale: deps.onSale(),
+        // The pipeline ships with the server: packs sell wherever this feature runs.
+        on_sale: true,
         plans: Object.values(HEADSHOT_PLANS).map((p) => ({
           id: p.id,
           name: p.name,
@@ -285,7 +284,6 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       const styles = checkStyles(body.styles);
       const photos = await approvedDraft(userId, body.photo_ids);
       if (photos.length < HEADSHOT_LIMITS.minPhotos) throw badRequest(HeadshotMsg.notEnoughPhotos);
-      if (!deps.onSale()) throw new AppError(Code.notAvailable, HeadshotMsg.notOnSale, 403);
       const plan = HEADSHOT_PLANS[body.plan];
       const count = Math.min(plan.results, config.resultsLimit ?? plan.results);
       // The most combinations the photos and styles can give; fewer framings may fit in the end.

@@ -13,6 +13,7 @@ import {
 } from '@ai-covers/contracts';
 import { requireOwner } from '../../platform/auth/identity';
 import type { LibraryService } from './library.service';
+import { ok } from '../../platform/http/envelope';
 
 const tags = ['library'];
 
@@ -29,11 +30,7 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(libraryListData) },
         },
       },
-      async (request) => ({
-        code: 0,
-        data: await library.list(requireOwner(request), request.query),
-        msg: 'ok',
-      }),
+      async (request) => ok(await library.list(requireOwner(request), request.query)),
     );
 
     app.post(
@@ -48,7 +45,7 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const file = await library.rename(requireOwner(request), request.body.id, request.body.name);
-        return { code: 0, data: file, msg: Msg.actionOk };
+        return ok(file, Msg.actionOk);
       },
     );
 
@@ -64,7 +61,7 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const deleted = await library.remove(requireOwner(request), request.body.ids);
-        return { code: 0, data: { deleted }, msg: Msg.deleteOk };
+        return ok({ deleted }, Msg.deleteOk);
       },
     );
 
@@ -78,11 +75,7 @@ export function libraryRoutes(library: LibraryService): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(libraryExportData) },
         },
       },
-      async (request) => ({
-        code: 0,
-        data: await library.exportFile(requireOwner(request), request.params.id),
-        msg: 'ok',
-      }),
+      async (request) => ok(await library.exportFile(requireOwner(request), request.params.id)),
     );
   };
 }

@@ -10,7 +10,7 @@ import {
 import { AppError, badRequest, conflict } from '../../platform/http/app-error';
 import type { Owner } from '../../platform/auth/identity';
 import { formatDate } from '../../platform/format/format-date';
-import type { FilesService, StoredFile } from '../storage/files.service';
+import type { FilesService, StoredFile } from '../storage/files/files.service';
 
 const THUMB_PROCESS = 'image/resize,w_96,h_96,m_fill/format,webp';
 const missing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
@@ -54,9 +54,9 @@ export type RefusedFiles = (owner: Owner) => Promise<number[]>;
  * (results, previews, renders) are internal files, refused uploads never get a row or are named by
  * the feature that refused them, and an upload that never completed has no row.
  */
-export function createLibraryService(deps: { files: FilesService }) {
+export function createLibraryService(deps: { files: FilesService; refused?: RefusedFiles[] }) {
   const { files } = deps;
-  const refusedSources: RefusedFiles[] = [];
+  const refusedSources = deps.refused ?? [];
 
   async function toLibraryFile(row: StoredFile): Promise<LibraryFile> {
     const { url } = await files.readUrl(row);
@@ -99,11 +99,6 @@ export function createLibraryService(deps: { files: FilesService }) {
         page: query.page,
         page_size: query.page_size,
       };
-    },
-
-    /** Lets a feature that refuses uploads after storing them keep those out of the list (app.ts). */
-    registerRefusedFiles(source: RefusedFiles): void {
-      refusedSources.push(source);
     },
 
     /** Renames one of the caller's files: ≤100 characters, unique among them (§5). */

@@ -5,6 +5,7 @@ import { requireUser } from '../../platform/auth/identity';
 import { CSRF_COOKIE, type PromotionService } from './promotion.service';
 import { promotionLang } from './promotion-copy';
 import { PROMOTION_SCRIPT, renderPromotionPage } from './promotion-page';
+import { ok } from '../../platform/http/envelope';
 
 /** §7: clients of the event service send the business header 'editor'; any other value is refused. */
 const business = z.enum(['editor'], { error: "must be 'editor'" }).optional();
@@ -68,7 +69,7 @@ export function promotionRoutes(promotion: PromotionService, basePath = ''): Fas
           secure: request.protocol === 'https',
           maxAge: 2 * 60 * 60,
         });
-        return { code: 0, data: { csrf_token: token }, msg: 'ok' };
+        return ok({ csrf_token: token });
       },
     );
 
@@ -94,7 +95,7 @@ export function promotionRoutes(promotion: PromotionService, basePath = ''): Fas
           csrfCookie: request.cookies[CSRF_COOKIE],
           csrfToken: request.headers['x-csrf-token'],
         });
-        return { code: 0, data, msg: data.granted ? 'ok' : 'already claimed' };
+        return ok(data, data.granted ? 'ok' : 'already claimed');
       },
     );
   };

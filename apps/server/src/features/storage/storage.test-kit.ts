@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { StorageTokenParams } from '@ai-covers/contracts';
-import { authorizationHeader } from './oss-signature';
+import { authorizationHeader } from './signing/oss-signature';
 
 export type Headers = Record<string, string>;
 

@@ -2,11 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Engine } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
 import { defineFeature } from '../../platform/feature';
-import type { Queue } from '../../platform/queue/queue';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import { voicesRoutes } from './voices.routes';
 import { withUserVoices } from './voices.engine';
-import { createTrainingEnqueuer, startVoicesJobs } from './voices.jobs';
+import { createTrainingEnqueuer, startVoicesJobs, type VoicesQueue } from './voices.jobs';
 import { cliTrainer, type VoiceTrainer } from './voices.trainer';
 import { createUserVoicesRepo } from './voices.user.repo';
 import { userVoicesRoutes } from './voices.user.routes';
@@ -19,7 +18,7 @@ import { createUserVoicesService } from './voices.user.service';
 export function createVoicesFeature(deps: {
   engine: Engine;
   db: Db;
-  queue: Queue;
+  queue: VoicesQueue;
   files: FilesService;
   log: FastifyBaseLogger;
   /** The training run (default: the engine's train-voice command in a child process). */
@@ -33,8 +32,7 @@ export function createVoicesFeature(deps: {
     /** The engine covers render with: the deployment's, plus the accounts' own voices. */
     coverEngine: withUserVoices(deps.engine, userVoices),
     routes: [voicesRoutes(deps.engine), userVoicesRoutes(userVoices)],
-    startJobs: (queue: Queue, log: FastifyBaseLogger) =>
+    startJobs: (queue: VoicesQueue, log: FastifyBaseLogger) =>
       startVoicesJobs({ queue, repo, enqueue, files: deps.files, train: deps.train ?? cliTrainer, log }),
   });
 }
-export type VoicesFeature = ReturnType<typeof createVoicesFeature>;

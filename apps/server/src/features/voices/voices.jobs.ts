@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { MY_VOICE_LIMITS } from '@ai-covers/contracts';
 import type { Queue } from '../../platform/queue/queue';
-import type { FilesService } from '../storage/files.service';
+import { defineJob } from '../../platform/queue/registry';
+import type { FilesService } from '../storage/files/files.service';
 import type { UserVoicesRepo } from './voices.user.repo';
 import type { TrainingEnqueuer } from './voices.user.service';
 import { HEARTBEAT_MS, trainUserVoiceTask } from './voices.training';
@@ -8,6 +11,26 @@ import type { VoiceTrainer } from './voices.trainer';
 
 export const TRAIN_JOB = 'voices.train';
 const SWEEP_JOB = 'voices.sweep';
+
+/** The "My voices" jobs, by name (the app root puts every feature's together). */
+export const voicesJobs = {
+  // One training run per job; expiry beyond the run's timeout, one retry for a worker that died
+  // mid-run.
+  [TRAIN_JOB]: defineJob({
+    payload: z.object({ voice_id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 10,
+    expireInSeconds: MY_VOICE_LIMITS.timeoutSeconds + 120,
+  }),
+  // Voices waiting without a job, or training on a worker that died, get one again.
+  [SWEEP_JOB]: defineJob({
+    payload: z.object({}).passthrough(),
+    retryLimit: 0,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+  }),
+};
+export type VoicesQueue = Queue<typeof voicesJobs>;
 /** A training row untouched this long lost its worker (or never got its job). */
 const STALE_MS = 6 * HEARTBEAT_MS;
 
@@ -16,7 +39,7 @@ const STALE_MS = 6 * HEARTBEAT_MS;
  * failed send leaves the voice waiting with no job, and the sweep sends it.
  */
 export function createTrainingEnqueuer(deps: {
-  queue: Pick<Queue, 'send'>;
+  queue: Pick<VoicesQueue, 'send'>;
   repo: Pick<UserVoicesRepo, 'recordJob'>;
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }): TrainingEnqueuer {
@@ -46,7 +69,7 @@ export async function sweepVoices(deps: {
 
 /** The worker's side of "My voices": the training job and the sweep, every minute and at start. */
 export async function startVoicesJobs(deps: {
-  queue: Queue;
+  queue: VoicesQueue;
   repo: UserVoicesRepo;
   enqueue: TrainingEnqueuer;
   files: FilesService;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-import { fileRef } from '../storage/storage.schema';
+import { fileRef } from '../storage/files/files.schema';
 import { at } from '../../platform/db/columns';
 
 /**

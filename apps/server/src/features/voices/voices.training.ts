@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { MY_VOICE_LIMITS, MyVoiceMsg, TaskStatus } from '@ai-covers/contracts';
 import { EngineError, type EngineErrorCode, type VoiceProfile } from '@ai-covers/engine';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import type { UserVoicesRepo } from './voices.user.repo';
 import type { VoiceTrainer } from './voices.trainer';
 

@@ -14,9 +14,9 @@ import {
 } from '@ai-covers/contracts';
 import { requireUser } from '../../platform/auth/identity';
 import type { UserVoicesService } from './voices.user.service';
+import { ok } from '../../platform/http/envelope';
 
 const tags = ['my-voices'];
-const ok = <T>(data: T, msg = 'ok') => ({ code: 0, data, msg });
 const signedIn = `Needs sign-in (40001 '${Msg.notLoggedIn}'). Another account's voice id answers 40004 '${MyVoiceMsg.noVoice}'.`;
 
 /** "My voices": the account's own trained voices (`/v1/my-voices/...`). */

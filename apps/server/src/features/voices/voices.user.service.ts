@@ -14,7 +14,7 @@ import {
 import { EngineError, parseProfile, type VoiceProfile } from '@ai-covers/engine';
 import type { Owner } from '../../platform/auth/identity';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
-import type { FilesService } from '../storage/files.service';
+import type { FilesService } from '../storage/files/files.service';
 import type { UserVoicesRepo } from './voices.user.repo';
 import type { UserVoiceRow } from './voices.schema';
 

@@ -9,9 +9,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database as features see it. It carries no schema: every repository names the tables it
+ * reads (its feature's `*.schema.ts`), and the product uses no relational queries.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Raw SQL access for pg-boss: one statement with parameters, or many without. */
 export interface RawSql {
@@ -53,7 +56,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const { forDrizzle, ownParsers } = mergeDrizzleParsers(client);
-  const db = drizzlePglite(forDrizzle, { schema }) as unknown as Db;
+  const db = drizzlePglite(forDrizzle) as unknown as Db;
   return {
     driver: 'pglite',
     db,
@@ -116,7 +119,7 @@ async function openPostgres(url: string): Promise<Database> {
   // listener that would crash the process. The pool replaces the client; the next query reports.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     driver: 'postgres',
     db,

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Code, Msg } from '@ai-covers/contracts';
+import { Msg } from '@ai-covers/contracts';
 import { AppError } from '../http/app-error';
 
 const SPACE_CODES = new Set(['ENOSPC', 'EDQUOT']);
@@ -21,9 +21,6 @@ export function isOutOfSpace(error: unknown): boolean {
   }
   return false;
 }
-
-/** The error every request answers when the server has no room left: 503, never a generic 500. */
-export const outOfSpace = () => new AppError(Code.error, Msg.outOfSpace, 503);
 
 /** Free bytes for unprivileged writers on the file system holding `dir`; null when unknown. */
 export async function freeBytes(dir: string): Promise<number | null> {

@@ -1,91 +1,112 @@
 import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 
-/** One file of a zip: its name inside the archive and where its bytes are on this machine. */
+/** One file of a zip: its name and a way to open its bytes when its turn comes. */
 export interface ZipEntry {
   name: string;
-  path: string;
+  open: () => Promise<AsyncIterable<Buffer | Uint8Array>>;
+  modified?: Date;
 }
 
-/** Classic zip fields are 32-bit; past this the archive would need Zip64. */
-const ZIP32_MAX = 0xffff_fffe;
+// The product's one zip writer (PKWARE APPNOTE 6.3), streaming: entries are stored, not
+// deflated (JPEGs and WAVs barely shrink), each followed by a data descriptor, so nothing is
+// buffered beyond one chunk and the CRC and size are known only after the bytes went out. No ZIP64:
+// a headshot pack or a cover's stems are far below 4 GiB and 65,535 entries, and an entry that
+// would pass 4 GiB fails the stream instead of writing a bad zip (decision 092).
 
-/** CRC-32 of a file, streamed (audio stems are tens of megabytes). */
-async function crcOfFile(path: string): Promise<number> {
-  let crc = 0;
-  for await (const chunk of fs.createReadStream(path)) crc = crc32(chunk as Buffer, crc);
-  return crc;
-}
+const LIMIT = 0xffffffff;
+const FLAG_DESCRIPTOR_UTF8 = 0x0008 | 0x0800;
 
-/** MS-DOS date and time of a moment, as zip headers carry them. */
-function dosTime(at: Date): { time: number; date: number } {
+function dosTime(d: Date): { time: number; date: number } {
+  const year = Math.max(1980, d.getUTCFullYear());
   return {
-    time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2),
-    date: ((at.getUTCFullYear() - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate(),
+    time: (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | Math.floor(d.getUTCSeconds() / 2),
+    date: ((year - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate(),
   };
 }
 
-/**
- * Writes a zip of `entries` to `out` with the files stored, not deflated: audio (WAV) barely
- * shrinks, and storing keeps the archive a straight copy any unzip tool opens. Names are UTF-8.
- */
-export async function writeStoredZip(entries: ZipEntry[], out: string, at = new Date()): Promise<void> {
-  const { time, date } = dosTime(at);
+async function* zipChunks(entries: ZipEntry[]): AsyncGenerator<Buffer> {
   const central: Buffer[] = [];
   let offset = 0;
-  const sink = fs.createWriteStream(out);
-  const write = (buf: Buffer) =>
-    new Promise<void>((resolve, reject) => sink.write(buf, (e) => (e ? reject(e) : resolve())));
-  try {
-    for (const entry of entries) {
-      const size = (await fs.promises.stat(entry.path)).size;
-      if (size > ZIP32_MAX || offset > ZIP32_MAX) throw new Error('zip: file too large for a zip32 archive');
-      const crc = await crcOfFile(entry.path);
-      const name = Buffer.from(entry.name, 'utf8');
-      const local = Buffer.alloc(30);
-      local.writeUInt32LE(0x04034b50, 0);
-      local.writeUInt16LE(20, 4); // version needed
-      local.writeUInt16LE(0x0800, 6); // UTF-8 names
-      local.writeUInt16LE(0, 8); // stored
-      local.writeUInt16LE(time, 10);
-      local.writeUInt16LE(date, 12);
-      local.writeUInt32LE(crc, 14);
-      local.writeUInt32LE(size, 18);
-      local.writeUInt32LE(size, 22);
-      local.writeUInt16LE(name.length, 26);
-      local.writeUInt16LE(0, 28);
-      await write(local);
-      await write(name);
-      await pipeline(fs.createReadStream(entry.path), sink, { end: false });
-      const header = Buffer.alloc(46);
-      header.writeUInt32LE(0x02014b50, 0);
-      header.writeUInt16LE(20, 4); // made by
-      header.writeUInt16LE(20, 6);
-      header.writeUInt16LE(0x0800, 8);
-      header.writeUInt16LE(0, 10);
-      header.writeUInt16LE(time, 12);
-      header.writeUInt16LE(date, 14);
-      header.writeUInt32LE(crc, 16);
-      header.writeUInt32LE(size, 20);
-      header.writeUInt32LE(size, 24);
-      header.writeUInt16LE(name.length, 28);
-      header.writeUInt32LE(offset, 42);
-      central.push(header, name);
-      offset += 30 + name.length + size;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const { time, date } = dosTime(entry.modified ?? new Date());
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(FLAG_DESCRIPTOR_UTF8, 6);
+    local.writeUInt16LE(0, 8); // stored
+    local.writeUInt16LE(time, 10);
+    local.writeUInt16LE(date, 12);
+    // CRC and sizes 0 here: they follow in the data descriptor.
+    local.writeUInt16LE(name.length, 26);
+    const headerOffset = offset;
+    yield Buffer.concat([local, name]);
+    offset += 30 + name.length;
+
+    let crc = 0;
+    let size = 0;
+    for await (const chunk of await entry.open()) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      crc = crc32(buf, crc);
+      size += buf.length;
+      if (size > LIMIT || offset + size > LIMIT) throw new Error('zip entry too large');
+      yield buf;
     }
-    const dir = Buffer.concat(central);
-    await write(dir);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(entries.length, 8);
-    end.writeUInt16LE(entries.length, 10);
-    end.writeUInt32LE(dir.length, 12);
-    end.writeUInt32LE(offset, 16);
-    await write(end);
-  } finally {
-    await new Promise<void>((resolve) => sink.end(resolve));
+    offset += size;
+    const descriptor = Buffer.alloc(16);
+    descriptor.writeUInt32LE(0x08074b50, 0);
+    descriptor.writeUInt32LE(crc >>> 0, 4);
+    descriptor.writeUInt32LE(size, 8);
+    descriptor.writeUInt32LE(size, 12);
+    yield descriptor;
+    offset += 16;
+
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4); // made by
+    record.writeUInt16LE(20, 6); // needed
+    record.writeUInt16LE(FLAG_DESCRIPTOR_UTF8, 8);
+    record.writeUInt16LE(0, 10);
+    record.writeUInt16LE(time, 12);
+    record.writeUInt16LE(date, 14);
+    record.writeUInt32LE(crc >>> 0, 16);
+    record.writeUInt32LE(size, 20);
+    record.writeUInt32LE(size, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(headerOffset, 42);
+    central.push(record, name);
   }
+  const directory = Buffer.concat(central);
+  if (offset + directory.length > LIMIT) throw new Error('zip too large');
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  yield directory;
+  yield end;
+}
+
+/** A readable stream of a zip of `entries`, opened one after another as the reader pulls. */
+export function zipStream(entries: ZipEntry[]): Readable {
+  if (entries.length > 0xffff) throw new Error('too many zip entries');
+  return Readable.from(zipChunks(entries), { objectMode: false });
+}
+
+/** Writes a zip of files on this machine to `out` (a cover's stems: tens of megabytes each). */
+export async function writeStoredZip(
+  entries: Array<{ name: string; path: string }>,
+  out: string,
+): Promise<void> {
+  const files = entries.map((entry) => ({
+    name: entry.name,
+    open: async () => fs.createReadStream(entry.path),
+  }));
+  await pipeline(zipStream(files), fs.createWriteStream(out));
 }
 
 /** Names and contents of a stored zip's entries (for tests and checks; reads the central directory). */

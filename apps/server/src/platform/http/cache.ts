@@ -68,4 +68,3 @@ export function createResponseCache(options: { ttlMs: number; maxEntries?: numbe
     },
   };
 }
-export type ResponseCache = ReturnType<typeof createResponseCache>;

@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/context';
-import { startQueue, type Queue } from './queue';
+import { jobs, type AppQueue } from '../../jobs';
+import { startQueue } from './queue';
 import type { Database } from '../db/client';
 
 let database: Database;
-let queue: Queue;
+let queue: AppQueue;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   const opened = await openTestDatabase();
   database = opened.database;
   drop = opened.drop;
-  queue = await startQueue({ raw: database.raw, schema: opened.queueSchema, pollingIntervalSeconds: 0.5 });
+  queue = await startQueue({
+    raw: database.raw,
+    jobs,
+    schema: opened.queueSchema,
+    pollingIntervalSeconds: 0.5,
+  });
 });
 afterAll(async () => {
   await queue?.stop();

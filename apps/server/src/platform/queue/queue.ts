@@ -1,24 +1,30 @@
 import PgBoss from 'pg-boss';
 import type { RawSql } from '../db/client';
-import { jobs, type JobName, type JobPayload } from './registry';
+import type { JobPayload, JobRegistry } from './registry';
 
-export interface Queue {
+/**
+ * The job queue, typed by the registry it was started with: a feature declares the queue of its
+ * own jobs (`Queue<typeof coversJobs>`), and the app's queue of every job fits it.
+ */
+export interface Queue<R extends JobRegistry = JobRegistry> {
   boss: PgBoss;
-  send<N extends JobName>(
+  send<N extends keyof R & string>(
     name: N,
-    payload: JobPayload<N>,
+    payload: JobPayload<R, N>,
     options?: PgBoss.SendOptions,
   ): Promise<string | null>;
-  work<N extends JobName>(
+  work<N extends keyof R & string>(
     name: N,
-    handler: (payload: JobPayload<N>, job: PgBoss.Job<unknown>) => Promise<unknown>,
+    handler: (payload: JobPayload<R, N>, job: PgBoss.Job<unknown>) => Promise<unknown>,
   ): Promise<string>;
   healthy(): Promise<{ ok: boolean; error?: string }>;
   stop(): Promise<void>;
 }
 
-export interface QueueOptions {
+export interface QueueOptions<R extends JobRegistry> {
   raw: RawSql;
+  /** Every job this queue carries: its queues are created at start. */
+  jobs: R;
   /** pg-boss keeps its tables in its own schema. */
   schema: string;
   pollingIntervalSeconds?: number;
@@ -27,7 +33,8 @@ export interface QueueOptions {
 }
 
 /** Starts pg-boss on our own connection (PGlite or Postgres) and creates every registered queue. */
-export async function startQueue(options: QueueOptions): Promise<Queue> {
+export async function startQueue<R extends JobRegistry>(options: QueueOptions<R>): Promise<Queue<R>> {
+  const { jobs } = options;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => options.raw.executeSql(text, values) },
     schema: options.schema,
@@ -52,13 +59,13 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
   return {
     boss,
     async send(name, payload, sendOptions) {
-      const parsed = jobs[name].payload.parse(payload);
+      const parsed = jobs[name]!.payload.parse(payload);
       return boss.send(name, parsed as object, sendOptions ?? {});
     },
     work(name, handler) {
       return boss.work(name, { pollingIntervalSeconds: polling, batchSize: 1 }, async (batch) => {
         for (const job of batch) {
-          await handler(jobs[name].payload.parse(job.data) as JobPayload<typeof name>, job);
+          await handler(jobs[name]!.payload.parse(job.data) as JobPayload<R, typeof name>, job);
         }
       });
     },

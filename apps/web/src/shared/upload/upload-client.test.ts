@@ -9,7 +9,7 @@ import { fixture } from '../test/api-test-kit';
 import {
   hmacSha1,
   stringToSign as serverStringToSign,
-} from '../../../../server/src/features/storage/oss-signature';
+} from '../../../../server/src/features/storage/signing/oss-signature';
 
 const params: StorageTokenParams = fixture('storageTokenParams', {
   bucket_name: 'ai-covers',
