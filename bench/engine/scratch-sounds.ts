@@ -81,9 +81,10 @@ export function mixOverLoops(
   dry: Float32Array,
   rate: number,
   vaDb: number,
+  loops = TEST_LOOPS,
 ): { vocal: Float32Array; mix: Float32Array[] } {
   const n = dry.length;
-  const [bl, br] = loopBacking(n, rate);
+  const [bl, br] = loopBacking(n, rate, loops);
   const accRms = Math.sqrt((rms(bl) ** 2 + rms(br) ** 2) / 2);
   const vg = (accRms * 10 ** (vaDb / 20)) / Math.max(1e-9, rms(dry));
   const vocal = new Float32Array(n);
