@@ -21,7 +21,8 @@ import { judgeWindows, likeness, melCepstra } from './judge/speaker-model';
 import { JUDGE_SR, judgeToolsMissing, toJudgeRate } from './judge/tools';
 import { mixOverLoops, sungLine } from './scratch-sounds';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
+/** BENCH_ENGINE_ROOT runs another checkout's engine (a before/after comparison). */
+const ROOT = process.env['BENCH_ENGINE_ROOT'] ?? new URL('../../', import.meta.url).pathname;
 const SR = 44100;
 
 function cli(args: string[]): Record<string, unknown> {
