@@ -11,7 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { trainVoice } from '../../packages/engine/src/index';
+import { EngineError, trainVoice } from '../../packages/engine/src/index';
+import { trackPitch } from '../../packages/engine/src/pitch/yin';
+import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from '../../packages/engine/src/voice/vibrato';
 import { writeWav } from '../../packages/engine/src/io/wav';
 import { SPEAKERS, speakerInstalled, speakerParts } from './judge/corpus';
 import { JUDGE_SR } from './judge/tools';
@@ -55,14 +57,28 @@ async function main(): Promise<void> {
       const audio = parts.train.seconds > 30 ? parts.train.audio : parts.enroll.audio;
       const scales: number[] = [];
       let vibrato = 0;
+      let refused: string | undefined;
       for (const speed of SPEEDS) {
         const wav = join(dir, `${s.id}-${speed}.wav`);
         writeWav(wav, SR, [faster(audio, speed)]);
-        const p = await trainVoice(wav, { minSeconds: 20 });
-        scales.push(p.formantScale);
-        if (speed === 1) vibrato = p.vibrato.depthCents;
+        try {
+          const p = await trainVoice(wav, { minSeconds: 20 });
+          scales.push(p.formantScale);
+          if (speed === 1) vibrato = p.vibrato.depthCents;
+        } catch (e) {
+          refused = e instanceof EngineError ? e.code : String(e);
+          break;
+        }
       }
-      rows.push({ id: s.id, sex: s.sex, role: s.role, kind: 'speech', scales, vibratoCents: vibrato });
+      rows.push({
+        id: s.id,
+        sex: s.sex,
+        role: s.role,
+        kind: 'speech',
+        scales,
+        vibratoCents: vibrato,
+        refused,
+      });
     }
     const wav = join(dir, 'sung.wav');
     const line = sungLine(SR);

@@ -1,4 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EngineError, trainVoice } from '../src/index';
+import { writeWav } from '../src/io/wav';
+import { tempDir } from './helpers';
 import { analysisFftSize, stft, stftSetup } from '../src/dsp/stft';
 import { trackPitch } from '../src/pitch/yin';
 import { FormantStats } from '../src/voice/formant-lpc';
@@ -110,5 +114,18 @@ describe('formant scale by linear prediction', () => {
     expect(female).toBeLessThan(child);
     // A child-like tract reads clearly shorter than an adult male's (true ratio 1.32).
     expect(child / male).toBeGreaterThan(1.15);
+  }, 30_000);
+});
+
+describe('training refuses what is not one voice', () => {
+  it('refuses a song (instruments and a vocal) as music, saying so', async () => {
+    const dir = tempDir();
+    const s = generateSong({ durationSec: 32, seed: 11 });
+    const rec = join(dir, 'song.wav');
+    writeWav(rec, s.sampleRate, s.mix);
+    const err = await trainVoice(rec).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).code).toBe('NOT_A_VOICE');
+    expect((err as EngineError).message).toMatch(/music/);
   }, 30_000);
 });

@@ -7,6 +7,7 @@ import { prepareInput } from '../pipeline/input';
 import { ltasToEnvelope } from './envelope';
 import { fitFormantScale, harmonicFrame, type HarmonicFrame } from './formant-fit';
 import { FormantStats } from './formant-lpc';
+import { RecordingChecks } from './recording-checks';
 import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from './vibrato';
 import type { VoiceProfile } from './profile';
 
@@ -56,6 +57,7 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     let voiced = 0;
     const vib = newVibratoAccumulator();
     const formants = new FormantStats();
+    const checks = new RecordingChecks();
     const power = new Float64Array(n / 2 + 1);
     const harmonics: HarmonicFrame[] = [];
     // Stride so long recordings cost the same as short ones.
@@ -86,6 +88,7 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
           if (voiced % stride === 0) formants.add(power, sr / n, f);
         }
         accumulateVibrato(pt.f0, setup.hop / sr, vib);
+        checks.addChunk(pt.f0.subarray(0, spec.frames));
         o.onProgress?.(Math.min(1, (s + len) / input.frames));
       }
     } finally {
@@ -98,6 +101,7 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
         `Only ${voicedSec.toFixed(1)} s of singing was detected; at least ${MIN_VOICED_SEC} s of voiced audio is needed.`,
       );
     }
+    checks.verify();
     for (let k = 0; k < ltas.length; k++) ltas[k] = ltas[k]! / voiced;
     const env = ltasToEnvelope(ltas, sr, n);
     const st = pitchStats(f0All)!;
