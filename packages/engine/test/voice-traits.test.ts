@@ -120,10 +120,10 @@ describe('formant scale by linear prediction', () => {
 describe('training refuses what is not one voice', () => {
   it('refuses a song (instruments and a vocal) as music, saying so', async () => {
     const dir = tempDir();
-    const s = generateSong({ durationSec: 32, seed: 11 });
+    const s = generateSong({ durationSec: 12, seed: 11 });
     const rec = join(dir, 'song.wav');
     writeWav(rec, s.sampleRate, s.mix);
-    const err = await trainVoice(rec).catch((e: unknown) => e);
+    const err = await trainVoice(rec, { minSeconds: 5 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineError);
     expect((err as EngineError).code).toBe('NOT_A_VOICE');
     expect((err as EngineError).message).toMatch(/music/);

@@ -94,6 +94,8 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     } finally {
       reader.close();
     }
+    // Music is named as such before "too little voice": that is what the person needs to hear.
+    checks.verify();
     const voicedSec = (voiced * setup.hop) / sr;
     if (voicedSec < MIN_VOICED_SEC) {
       throw new EngineError(
@@ -101,7 +103,6 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
         `Only ${voicedSec.toFixed(1)} s of singing was detected; at least ${MIN_VOICED_SEC} s of voiced audio is needed.`,
       );
     }
-    checks.verify();
     for (let k = 0; k < ltas.length; k++) ltas[k] = ltas[k]! / voiced;
     const env = ltasToEnvelope(ltas, sr, n);
     const st = pitchStats(f0All)!;
