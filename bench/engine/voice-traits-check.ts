@@ -12,8 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineError, trainVoice } from '../../packages/engine/src/index';
-import { trackPitch } from '../../packages/engine/src/pitch/yin';
-import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from '../../packages/engine/src/voice/vibrato';
 import { writeWav } from '../../packages/engine/src/io/wav';
 import { SPEAKERS, speakerInstalled, speakerParts } from './judge/corpus';
 import { JUDGE_SR } from './judge/tools';
