@@ -21,6 +21,13 @@ export interface JudgeResults {
   trainingInput: unknown;
   builtin: unknown;
   steps: Step[];
+  /** The own-voice check of the engine before this change (judge-before.json), if present. */
+  before?: {
+    engine: string;
+    measured: string;
+    rows: OwnVoiceRow[];
+    profiles: Array<Record<string, unknown>>;
+  };
 }
 
 /** The issue's targets for covers, as the judge measures them. */
@@ -105,6 +112,23 @@ export function judgeReport(j: JudgeResults): string {
       const pitch = p['pitch'] as { medianMidi: number };
       L.push(
         `| ${String(p['owner'])} (${String(p['sex'])}) | ${n(p['formantScale'], 3)} | ${n(v.depthCents, 0)} @ ${n(v.rateHz, 1)} | ${n(pitch.medianMidi, 1)} |`,
+      );
+    }
+    L.push('');
+  }
+
+  if (j.before) {
+    L.push(`Before (engine ${j.before.engine}, measured ${j.before.measured} by the same judge):`, '');
+    L.push(
+      '| owner | source | k | likeness: source / cover / stem | pitch corr. | median c | gross % | octave % | trained vibrato (c) | formant scale |',
+      '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const r of j.before.rows) {
+      const p = r.pitch;
+      const prof = j.before.profiles.find((q) => q['owner'] === r.owner);
+      const v = prof?.['vibrato'] as { depthCents: number } | undefined;
+      L.push(
+        `| ${r.owner} | ${r.source} | ${r.key} | ${n(r.sourceShare)} / ${n(r.coverShare)} / ${n(r.stemShare)} | ${n(p.correlation, 3)} | ${n(p.medianCents, 1)} | ${n(p.grossPct, 1)} | ${n(p.octavePct, 1)} | ${n(v?.depthCents, 0)} | ${n(prof?.['formantScale'], 3)} |`,
       );
     }
     L.push('');

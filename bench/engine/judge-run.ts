@@ -7,12 +7,14 @@
  * judge-results.md (see the bench README).
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { CORPUS_PACKAGES } from './judge/corpus';
 import { buildPanel, calibrate } from './judge/panel';
 import { judgeToolsMissing } from './judge/tools';
 import { judgeReport, type JudgeResults, type Step } from './judge-report';
+
+const BEFORE = new URL('./judge-before.json', import.meta.url).pathname;
 
 function runCheck(script: string, args: string[] = []): unknown {
   const r = spawnSync(
@@ -36,7 +38,17 @@ function timed<T>(name: string, fn: () => T, steps: Step[]): T {
   return out;
 }
 
+/** `--render`: rewrites judge-results.md from judge-results.json (no measuring). */
+function render(): void {
+  const j = JSON.parse(
+    readFileSync(new URL('./judge-results.json', import.meta.url), 'utf8'),
+  ) as JudgeResults;
+  if (existsSync(BEFORE)) j.before = JSON.parse(readFileSync(BEFORE, 'utf8')) as JudgeResults['before'];
+  writeFileSync(new URL('./judge-results.md', import.meta.url), judgeReport(j));
+}
+
 function main(): void {
+  if (process.argv.includes('--render')) return render();
   const missing = judgeToolsMissing();
   if (missing) throw new Error(`the judge needs: ${missing}`);
   const started = new Date().toISOString();
@@ -68,6 +80,9 @@ function main(): void {
     trainingInput,
     builtin,
     steps,
+    ...(existsSync(BEFORE)
+      ? { before: JSON.parse(readFileSync(BEFORE, 'utf8')) as JudgeResults['before'] }
+      : {}),
   };
   writeFileSync(new URL('./judge-results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(new URL('./judge-results.md', import.meta.url), judgeReport(results));
