@@ -17,66 +17,18 @@
  * scratch` into bench/engine/.cache (Debian's mirror only; nothing else is downloaded).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readWav, writeWav } from '../../packages/engine/src/io/wav';
 import { judgePitch } from './judge';
 import { corr, sdr, siSdr } from './metrics';
+import { SUNG_PHRASES, mixOverLoops, sungLine } from './scratch-sounds';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const CACHE = join(ROOT, 'bench/engine/.cache');
 const SR = 44100;
-const PHRASES = [
-  'Oooo-badada.mp3',
-  'Sing-me-a-song.mp3',
-  'Got-inspiration.mp3',
-  'Hey-yay-hey.mp3',
-  'Come-and-play.mp3',
-  'Doy-doy-doy.mp3',
-  'Singer1.wav',
-  'Singer2.wav',
-];
 const VOICES = ['granite', 'ember'];
 const VA_DB = -3;
-
-/** The Scratch sound library, from the system or from the package unpacked into the cache. */
-function soundsDir(): string {
-  const system = '/usr/share/scratch/Media/Sounds';
-  if (existsSync(join(system, 'Vocals'))) return system;
-  const cached = join(CACHE, 'scratch/usr/share/scratch/Media/Sounds');
-  if (existsSync(join(cached, 'Vocals'))) return cached;
-  mkdirSync(CACHE, { recursive: true });
-  execFileSync('apt-get', ['download', 'scratch'], { cwd: CACHE, stdio: 'ignore' });
-  const deb = readdirSync(CACHE).find((f) => f.startsWith('scratch_') && f.endsWith('.deb'));
-  if (!deb) throw new Error('apt-get download scratch produced no package');
-  execFileSync('dpkg', ['-x', join(CACHE, deb), join(CACHE, 'scratch')]);
-  return cached;
-}
-
-/** Decodes any file to mono 44.1 kHz float. */
-function decodeMono(path: string): Float32Array {
-  const buf = execFileSync(
-    'ffmpeg',
-    ['-v', 'error', '-i', path, '-ac', '1', '-ar', String(SR), '-f', 'f32le', '-'],
-    {
-      maxBuffer: 1 << 28,
-    },
-  );
-  return new Float32Array(buf.buffer, buf.byteOffset, buf.length / 4).slice();
-}
-
-function loopTo(x: Float32Array, n: number): Float32Array {
-  const out = new Float32Array(n);
-  for (let i = 0; i < n; i++) out[i] = x[i % x.length]!;
-  return out;
-}
-
-function rms(x: Float32Array): number {
-  let s = 0;
-  for (const v of x) s += v * v;
-  return Math.sqrt(s / Math.max(1, x.length));
-}
 
 function cli(args: string[]): Record<string, unknown> {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'packages/engine/src/cli/main.ts', ...args], {
@@ -89,48 +41,10 @@ function cli(args: string[]): Record<string, unknown> {
 }
 
 /** Builds the mix; returns the dry vocal as it sits in the mix (both channels) and the mix itself. */
-function buildSong(sounds: string): { vocal: Float32Array; mix: Float32Array[]; seconds: number } {
-  const gap = new Float32Array(Math.round(0.35 * SR));
-  const parts: Float32Array[] = [];
-  for (const p of PHRASES) {
-    const x = decodeMono(join(sounds, 'Vocals', p));
-    const g = 0.1 / Math.max(1e-6, rms(x)); // phrases were recorded at different levels
-    parts.push(
-      x.map((v) => v * g),
-      gap,
-    );
-  }
-  const line = parts;
-  const n = line.reduce((s, p) => s + p.length, 0);
-  const vocal = new Float32Array(n);
-  let o = 0;
-  for (const p of line) {
-    vocal.set(p, o);
-    o += p.length;
-  }
-  const guitar = loopTo(decodeMono(join(sounds, 'Music Loops', 'GuitarChords1.mp3')), n);
-  const drums = loopTo(decodeMono(join(sounds, 'Music Loops', 'DrumSet1.mp3')), n);
-  const gG = (0.1 * 10 ** (-4 / 20)) / rms(guitar);
-  const gD = (0.1 * 10 ** (-6 / 20)) / rms(drums);
-  const bl = new Float32Array(n);
-  const br = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const g = guitar[i]! * gG;
-    const d = drums[i]! * gD;
-    bl[i] = 0.8 * g + 0.4 * d;
-    br[i] = 0.3 * g + 0.8 * d;
-  }
+function buildSong(): { vocal: Float32Array; mix: Float32Array[]; seconds: number } {
   // Vocal-to-accompaniment power ratio of −3 dB, the synthetic table's target row.
-  const accRms = Math.sqrt((rms(bl) ** 2 + rms(br) ** 2) / 2);
-  const vg = (accRms * 10 ** (VA_DB / 20)) / rms(vocal);
-  const L = new Float32Array(n);
-  const R = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    vocal[i] = vocal[i]! * vg * 0.5;
-    L[i] = vocal[i]! + 0.5 * bl[i]!;
-    R[i] = vocal[i]! + 0.5 * br[i]!;
-  }
-  return { vocal, mix: [L, R], seconds: n / SR };
+  const { vocal, mix } = mixOverLoops(sungLine(SR), SR, VA_DB);
+  return { vocal, mix, seconds: vocal.length / SR };
 }
 
 /** Pitch agreement of the converted vocal with the original shifted by `k` semitones. */
@@ -178,7 +92,7 @@ function main(): void {
   const listen = li > 0 ? process.argv[li + 1] : undefined;
   const dir = mkdtempSync(join(tmpdir(), 'real-voice-'));
   try {
-    const song = buildSong(soundsDir());
+    const song = buildSong();
     const wav = join(dir, 'song.wav');
     writeWav(wav, SR, song.mix);
     const input = join(dir, 'song.mp3');
@@ -244,7 +158,7 @@ function main(): void {
       return { voice, aCappella: run(dry, 'a-cappella'), inMix: run(input, 'mix') };
     });
     const out = {
-      input: `${PHRASES.length} sung phrases from Scratch 1.4 (real singers) over real guitar and drum loops, vocal ${VA_DB} dB under them; ${song.seconds.toFixed(1)} s, MP3 192k`,
+      input: `${SUNG_PHRASES.length} sung phrases from Scratch 1.4 (real singers) over real guitar and drum loops, vocal ${VA_DB} dB under them; ${song.seconds.toFixed(1)} s, MP3 192k`,
       separation,
       covers,
     };

@@ -17,6 +17,10 @@ export interface BenchResults {
   totalSec: number;
 }
 
+/** Where the outside judge's figures are (a run of their own, see README.md beside this file). */
+export const JUDGE_POINTER =
+  'The outside judge (three-tracker pitch consensus, a GMM speaker panel with its calibration, own voices on reporting speakers, training traits and refusals on real recordings, built-in voices at +3 and −12) has its own run and file: `judge-results.md` (`npx tsx bench/engine/judge-run.ts`).';
+
 /** The benchmark's targets. */
 export const TARGETS = {
   realVocalSdrDb: 7.5,
@@ -45,6 +49,8 @@ export function report(j: BenchResults): string {
       .join(', ')}.`,
     '',
     'How to rerun: `npm run bench:engine` from the repository root (needs ffmpeg and Debian’s `aubio-tools`; writes this file and `results.json`). Every pitch figure is judged by aubio’s `aubiopitch` (yinfft), a tracker the engine does not use.',
+    '',
+    JUDGE_POINTER,
     '',
   );
   summaryTable(L, j);

@@ -16,6 +16,7 @@ export type EngineErrorCode =
   | 'OUTPUT_FAILED'
   | 'MODEL_INVALID'
   | 'STEMS_MISMATCH'
+  | 'NOT_A_VOICE'
   | 'INTERNAL';
 
 /** CLI exit codes; 1 is left for unexpected crashes, 2 for usage errors. */
@@ -36,6 +37,7 @@ export const EXIT_CODES: Record<EngineErrorCode, number> = {
   OUTPUT_FAILED: 21,
   MODEL_INVALID: 22,
   STEMS_MISMATCH: 24,
+  NOT_A_VOICE: 25,
   INTERNAL: 70,
 };
 

@@ -3,10 +3,12 @@ import { analysisFftSize, stft, stftSetup } from '../dsp/stft';
 import { RawPcmReader } from '../io/raw-pcm';
 import { ScratchDir } from '../io/temp';
 import { pitchStats, trackPitch } from '../pitch/yin';
-import { forEachVoicedRun } from '../pitch/voiced-runs';
 import { prepareInput } from '../pipeline/input';
 import { ltasToEnvelope } from './envelope';
 import { fitFormantScale, harmonicFrame, type HarmonicFrame } from './formant-fit';
+import { FormantStats } from './formant-lpc';
+import { RecordingChecks } from './recording-checks';
+import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from './vibrato';
 import type { VoiceProfile } from './profile';
 
 /** Options of `trainVoice`. */
@@ -30,9 +32,6 @@ const CHUNK_SEC = 30;
 const FORMANT_FIT_FRAMES = 1500;
 /** Only clearly periodic frames (YIN aperiodicity under this) feed the formant fit. */
 const FORMANT_FIT_MAX_APERIODICITY = 0.2;
-/** Vibrato is measured on voiced runs at least this long, against a moving average this wide. */
-const VIBRATO_MIN_RUN_SEC = 0.6;
-const VIBRATO_AVERAGE_SEC = 0.2;
 
 /**
  * Builds a profile from a solo vocal recording (30 s – 10 min) with the same analysis the
@@ -56,7 +55,10 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     const f0All: number[] = [];
     let apSum = 0;
     let voiced = 0;
-    const vib = { depth: 0, rate: 0, runs: 0 };
+    const vib = newVibratoAccumulator();
+    const formants = new FormantStats();
+    const checks = new RecordingChecks();
+    const power = new Float64Array(n / 2 + 1);
     const harmonics: HarmonicFrame[] = [];
     // Stride so long recordings cost the same as short ones.
     const stride = Math.max(1, Math.round(input.frames / setup.hop / FORMANT_FIT_FRAMES));
@@ -80,15 +82,20 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
           f0All.push(f);
           for (let k = 0; k < spec.bins; k++) {
             const i = t * spec.bins + k;
-            ltas[k] = ltas[k]! + spec.re[i]! ** 2 + spec.im[i]! ** 2;
+            power[k] = spec.re[i]! ** 2 + spec.im[i]! ** 2;
+            ltas[k] = ltas[k]! + power[k]!;
           }
+          if (voiced % stride === 0) formants.add(power, sr / n, f);
         }
-        accumulateVibrato(pt.f0, (setup.hop / sr) as number, vib);
+        accumulateVibrato(pt.f0, setup.hop / sr, vib);
+        checks.addChunk(pt.f0.subarray(0, spec.frames));
         o.onProgress?.(Math.min(1, (s + len) / input.frames));
       }
     } finally {
       reader.close();
     }
+    // Music is named as such before "too little voice": that is what the person needs to hear.
+    checks.verify();
     const voicedSec = (voiced * setup.hop) / sr;
     if (voicedSec < MIN_VOICED_SEC) {
       throw new EngineError(
@@ -101,6 +108,7 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     const st = pitchStats(f0All)!;
     const ap = apSum / voiced;
     const id = o.id ?? 'custom';
+    const vibrato = vibratoOf(vib);
     return {
       version: 1,
       id,
@@ -113,12 +121,9 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
         highMidi: round(st.highMidi),
       },
       envelopeDb: env.map((v) => round(v, 2)),
-      formantScale: round(fitFormantScale(harmonics), 4),
+      formantScale: round(formantScaleOf(formants, harmonics, st.medianMidi), 4),
       breathiness: round(Math.max(0, Math.min(1, (ap - 0.03) / 0.2))),
-      vibrato: {
-        rateHz: round(vib.runs ? vib.rate / vib.runs : 5.5),
-        depthCents: round(vib.runs ? vib.depth / vib.runs : 0),
-      },
+      vibrato: { rateHz: round(vibrato.rateHz), depthCents: round(vibrato.depthCents) },
       source: 'trained',
       trainedSeconds: round(input.durationSec, 1),
     };
@@ -134,28 +139,15 @@ function round(x: number, d = 2): number {
   return Math.round(x * p) / p;
 }
 
-/** Vibrato from long voiced runs: pitch minus its moving average, depth = √2·RMS, rate from zero crossings. */
-function accumulateVibrato(
-  f0: Float32Array,
-  dt: number,
-  acc: { depth: number; rate: number; runs: number },
-): void {
-  const w = Math.max(1, Math.round(VIBRATO_AVERAGE_SEC / 2 / dt));
-  forEachVoicedRun(f0, (i, j) => {
-    if ((j - i) * dt < VIBRATO_MIN_RUN_SEC) return;
-    const cents = Array.from(f0.subarray(i, j), (f) => 1200 * Math.log2(f));
-    const resid: number[] = [];
-    for (let k = w; k < cents.length - w; k++) {
-      let m = 0;
-      for (let q = k - w; q <= k + w; q++) m += cents[q]!;
-      resid.push(cents[k]! - m / (2 * w + 1));
-    }
-    if (resid.length <= 4) return;
-    const rms = Math.sqrt(resid.reduce((a, b) => a + b * b, 0) / resid.length);
-    let zc = 0;
-    for (let k = 1; k < resid.length; k++) if (resid[k - 1]! < 0 !== resid[k]! < 0) zc++;
-    acc.depth += Math.SQRT2 * rms;
-    acc.rate += zc / 2 / (resid.length * dt);
-    acc.runs++;
-  });
+/** Above this median pitch (MIDI 62, ≈ 294 Hz) harmonics are too sparse for linear prediction. */
+const LPC_MAX_MEDIAN_MIDI = 62;
+
+/**
+ * Formant scale: from LPC formants (F2–F4 medians) for voices whose harmonics are dense enough,
+ * else from fitting the harmonics to the reference vowels, which holds up on sparse high voices.
+ */
+function formantScaleOf(formants: FormantStats, harmonics: HarmonicFrame[], medianMidi: number): number {
+  const lpc = medianMidi <= LPC_MAX_MEDIAN_MIDI ? formants.scale() : undefined;
+  const s = lpc ?? fitFormantScale(harmonics);
+  return Math.max(0.7, Math.min(1.6, s));
 }

@@ -1,0 +1,131 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EngineError, trainVoice } from '../src/index';
+import { writeWav } from '../src/io/wav';
+import { tempDir } from './helpers';
+import { analysisFftSize, stft, stftSetup } from '../src/dsp/stft';
+import { trackPitch } from '../src/pitch/yin';
+import { FormantStats } from '../src/voice/formant-lpc';
+import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from '../src/voice/vibrato';
+import { generateSong } from './support/synth-song';
+
+const DT = 0.01;
+
+/** A pitch track (Hz per 10 ms frame) from a cents function of time, voiced in [on, off) spans. */
+function track(seconds: number, cents: (t: number) => number, voiced: (t: number) => boolean): Float32Array {
+  const f0 = new Float32Array(Math.round(seconds / DT));
+  for (let i = 0; i < f0.length; i++) {
+    const t = i * DT;
+    f0[i] = voiced(t) ? 220 * 2 ** (cents(t) / 1200) : 0;
+  }
+  return f0;
+}
+
+describe('vibrato from held notes only', () => {
+  it('speech-like intonation (syllable glides, falls, short voiced runs) gives no vibrato', () => {
+    // Syllables of 0.15–0.35 s gliding over several semitones, with phrase-final falls.
+    const f0 = track(
+      30,
+      (t) => 300 * Math.sin(2 * Math.PI * 0.7 * t) + 200 * Math.sin(2 * Math.PI * 2.3 * t) - 150 * (t % 3),
+      (t) => t % 0.5 < 0.3 + 0.05 * Math.sin(t),
+    );
+    const acc = newVibratoAccumulator();
+    accumulateVibrato(f0, DT, acc);
+    expect(vibratoOf(acc).depthCents).toBe(0);
+  });
+
+  it('long speech-like glides without held notes give none either', () => {
+    const f0 = track(
+      30,
+      (t) => 500 * Math.sin(2 * Math.PI * 0.9 * t),
+      (t) => t % 2 < 1.5,
+    );
+    const acc = newVibratoAccumulator();
+    accumulateVibrato(f0, DT, acc);
+    expect(vibratoOf(acc).depthCents).toBe(0);
+  });
+
+  it('held sung notes with 5.5 Hz, ±60 c vibrato are measured as such', () => {
+    const notes = [0, 200, 400, 500, 700, 500, 400, 200];
+    const f0 = track(
+      16,
+      (t) => notes[Math.floor(t / 2) % notes.length]! + 60 * Math.sin(2 * Math.PI * 5.5 * t),
+      (t) => t % 2 < 1.7,
+    );
+    const acc = newVibratoAccumulator();
+    accumulateVibrato(f0, DT, acc);
+    const v = vibratoOf(acc);
+    expect(v.rateHz).toBeGreaterThan(5);
+    expect(v.rateHz).toBeLessThan(6);
+    // A sine of ±60 c has an RMS of 42 c, i.e. √2·RMS = 60 c, somewhat reduced by the note edges.
+    expect(v.depthCents).toBeGreaterThan(45);
+    expect(v.depthCents).toBeLessThan(70);
+  });
+
+  it('held notes sung straight give no vibrato', () => {
+    const f0 = track(
+      16,
+      (t) => 100 * Math.floor(t / 2),
+      (t) => t % 2 < 1.7,
+    );
+    const acc = newVibratoAccumulator();
+    accumulateVibrato(f0, DT, acc);
+    expect(vibratoOf(acc).depthCents).toBe(0);
+  });
+});
+
+/** The LPC formant scale of a synthetic singer whose formants are scaled by `scale`. */
+function lpcScale(scale: number, key: number): number {
+  const s = generateSong({
+    durationSec: 12,
+    vocalOnly: true,
+    stereo: false,
+    seed: 4,
+    formantScale: scale,
+    keyOffset: key,
+  });
+  const x = s.vocal[0]!;
+  const sr = s.sampleRate;
+  const n = analysisFftSize(sr);
+  const setup = stftSetup(n);
+  const pt = trackPitch(x, sr, setup.hop, { silenceDb: -45 });
+  const spec = stft(x, setup);
+  const fs = new FormantStats();
+  const power = new Float64Array(spec.bins);
+  for (let t = 0; t < spec.frames; t++) {
+    const f = pt.f0[t] ?? 0;
+    if (f <= 0) continue;
+    for (let k = 0; k < spec.bins; k++)
+      power[k] = spec.re[t * spec.bins + k]! ** 2 + spec.im[t * spec.bins + k]! ** 2;
+    fs.add(power, sr / n, f);
+  }
+  return fs.scale()!;
+}
+
+describe('formant scale by linear prediction', () => {
+  it('orders long, adult and short (child-like) vocal tracts, whatever the pitch', () => {
+    // Low voice (long tract, sung high), adult male, adult female, child-like (short tract, sung low).
+    const low = lpcScale(0.9, 5);
+    const male = lpcScale(1, 0);
+    const female = lpcScale(1.15, 0);
+    const child = lpcScale(1.32, -4);
+    expect(low).toBeLessThan(male);
+    expect(male).toBeLessThan(female);
+    expect(female).toBeLessThan(child);
+    // A child-like tract reads clearly shorter than an adult male's (true ratio 1.32).
+    expect(child / male).toBeGreaterThan(1.15);
+  }, 30_000);
+});
+
+describe('training refuses what is not one voice', () => {
+  it('refuses a song (instruments and a vocal) as music, saying so', async () => {
+    const dir = tempDir();
+    const s = generateSong({ durationSec: 12, seed: 11 });
+    const rec = join(dir, 'song.wav');
+    writeWav(rec, s.sampleRate, s.mix);
+    const err = await trainVoice(rec, { minSeconds: 5 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).code).toBe('NOT_A_VOICE');
+    expect((err as EngineError).message).toMatch(/music/);
+  }, 30_000);
+});
