@@ -53,6 +53,8 @@ export const MyVoiceMsg = {
   silent: 'The recording is silent (or too quiet): record again closer to the microphone.',
   tooLittleVoice:
     'Too little voice was found in the recording: sing or speak for most of it, with no music behind you.',
+  notAVoice:
+    'This sounds like music, not a voice: record or upload your own singing or speech, with no music behind you.',
   unreadable: 'The recording could not be read: the file looks damaged.',
   busy: 'One of your voices is still training. Wait for it to finish.',
   tooMany: `You can keep ${MY_VOICE_LIMITS.maxVoices} voices. Delete one to make another.`,

@@ -31,6 +31,7 @@ const RECORDING_FAULTS: Partial<Record<EngineErrorCode, string>> = {
   SILENT: MyVoiceMsg.silent,
   TOO_LONG: MyVoiceMsg.tooLong,
   INPUT_NOT_FOUND: MyVoiceMsg.unreadable,
+  NOT_A_VOICE: MyVoiceMsg.notAVoice,
 };
 
 /** How often a live run touches its row; the sweep's staleness limit is several of these. */

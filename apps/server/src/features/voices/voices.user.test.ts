@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoverMsg, MY_VOICE_CONSENT, Msg, MyVoiceMsg, TaskStatus } from '@ai-covers/contracts';
+import { EngineError } from '@ai-covers/engine';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { renderDeps, runRenderJob, songWav, uploadSong } from '../covers/covers.test-kit';
 import { visitor, type Headers } from '../storage/storage.test-kit';
@@ -271,6 +272,24 @@ describe('My voices: training that fails', () => {
     const retried = (await post(`/v1/my-voices/${made.voice_id}/retry`, user.auth)).json();
     expect(retried).toMatchObject({ code: 0, data: { status: TaskStatus.waiting, error: null } });
     expect(await runTraining(made.voice_id)).toBe('done');
+  });
+
+  it('music instead of a voice fails with its reason and no retry', async () => {
+    const user = await signInTestUser(ctx);
+    const key = await uploadSong(ctx, user.auth, 'a song.wav', songWav(31));
+    const made = (
+      await post('/v1/my-voices', user.auth, { name: 'Band', sample_key: key, consent: true })
+    ).json().data;
+    const outcome = await runTraining(made.voice_id, {
+      train: () => Promise.reject(new EngineError('NOT_A_VOICE', 'This recording sounds like music.')),
+    });
+    expect(outcome).toBe('failed');
+    const failed = (await get(`/v1/my-voices/${made.voice_id}`, user.auth)).json().data;
+    expect(failed).toMatchObject({
+      status: TaskStatus.failed,
+      error: MyVoiceMsg.notAVoice,
+      retryable: false,
+    });
   });
 
   it('a run stopped by shutdown goes back to waiting; a voice stranded by a dead worker is sent again', async () => {
