@@ -7,7 +7,6 @@ import { JUDGE_SR, aubioYinFft, sptk } from './tools';
 
 /** The consensus frame hop: 5 ms at 16 kHz. */
 export const PITCH_HOP = 80;
-export const PITCH_FRAME_SEC = PITCH_HOP / JUDGE_SR;
 const MIN_HZ = 50;
 const MAX_HZ = 1100;
 /** Two trackers agree when their estimates are this close (cents). */
