@@ -116,6 +116,15 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   });
   // Cycle: a deleted cover takes its art's files along.
   covers.service.registerRemovalHook(coverArt.service.removeCoverArt);
+  const accounts = settings.OIDC_ISSUER
+    ? null
+    : await createAccountsFeature({
+        settings,
+        db,
+        mailer,
+        origin: publicOrigin(settings),
+        redirects: signInRedirects(settings),
+      });
   const headshots = createHeadshotsFeature({
     settings,
     db,
@@ -125,7 +134,12 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     secret,
     mailer,
     abTests: abTests.service,
-    emailOf: async (userId) => (await users.users.findById(userId))?.email ?? null,
+    // Mail goes to the account's address, in its sign-up language where the embedded provider has it.
+    recipientOf: async (userId) => {
+      const email = (await users.users.findById(userId))?.email;
+      if (!email) return null;
+      return { email, lang: (await accounts?.mailLanguageOf(email)) ?? 'en' };
+    },
     origin: publicOrigin(settings),
     log: app.log,
   });
@@ -144,15 +158,6 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     secret,
     basePath: settings.BASE_PATH,
   });
-  const accounts = settings.OIDC_ISSUER
-    ? null
-    : await createAccountsFeature({
-        settings,
-        db,
-        mailer,
-        origin: publicOrigin(settings),
-        redirects: signInRedirects(settings),
-      });
   // Sign-in moves visitor work to the account and gathers user info from the features that own it.
   const auth = createAuthFeature({
     settings,

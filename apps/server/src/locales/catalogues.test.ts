@@ -12,7 +12,14 @@ import {
 import { listVoices } from '@ai-covers/engine';
 import { copyOf, sectionOf, type Catalogue } from './copy';
 
-const SECTIONS = ['accounts', 'sandbox', 'voices'] as const satisfies readonly (keyof Catalogue)[];
+const SECTIONS = [
+  'accounts',
+  'sandbox',
+  'voices',
+  'promotion',
+  'headshotStyles',
+  'headshotsMail',
+] as const satisfies readonly (keyof Catalogue)[];
 
 /** A language's whole catalogue as dotted keys. */
 const messagesOf = (lang: CopyLanguage) =>

@@ -277,7 +277,11 @@ export async function makePack(
         }
       }
     });
-    await Promise.all(lanes);
+    // Every lane settles before anything is cleaned up: a lane still rendering when another one
+    // fails would otherwise write its file after the clean-up below.
+    const settled = await Promise.allSettled(lanes);
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
     throwIfAborted(signal);
     report('rendering', 1, files.length);
     return {

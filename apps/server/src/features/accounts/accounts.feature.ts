@@ -69,6 +69,9 @@ export async function createAccountsFeature(deps: {
   sweep.unref();
   return defineFeature({
     service,
+    /** The language an account's mail is written in: the page language at sign-up. */
+    mailLanguageOf: async (email: string) =>
+      (await repo.findCredentialByEmail(email.toLowerCase()))?.lang ?? null,
     issuer,
     client: { clientId, clientSecret },
     internal,

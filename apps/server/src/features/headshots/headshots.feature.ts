@@ -8,7 +8,7 @@ import type { ObjectStore } from '../../platform/storage/object-store';
 import type { AbTestService } from '../ab-test/ab-test.service';
 import type { FilesService } from '../storage/files/files.service';
 import { startHeadshotsJobs, type HeadshotsQueue } from './headshots.jobs';
-import { createReadyNotifier } from './headshots.mail';
+import { createReadyNotifier, type MailRecipient } from './headshots.mail';
 import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
 import { createDeclinedPhotoFiles } from './headshots.describe';
 import { headshotsRoutes } from './headshots.routes';
@@ -31,7 +31,8 @@ export function createHeadshotsFeature(deps: {
   secret: Uint8Array;
   mailer: Mailer;
   abTests: AbTestService;
-  emailOf: (userId: number) => Promise<string | null>;
+  /** The address and language of an account's mail. */
+  recipientOf: (userId: number) => Promise<MailRecipient | null>;
   /** Absolute origin for mails (PUBLIC_URL's, else localhost and the port). */
   origin: string;
   log: FastifyBaseLogger;
@@ -87,7 +88,7 @@ export function createHeadshotsFeature(deps: {
         send: (name, id) => send(name, id),
         notifyReady: createReadyNotifier({
           mailer: deps.mailer,
-          emailOf: deps.emailOf,
+          recipientOf: deps.recipientOf,
           productUrl: `${deps.origin}${productPath}`,
         }),
       }),

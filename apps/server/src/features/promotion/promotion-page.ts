@@ -1,8 +1,14 @@
 import { ACTIVITIES } from './activities';
-import { PROMOTION_COPY, type PromotionLang } from './promotion-copy';
+import { languageTags, negotiateLanguage, type CopyLanguage } from '@ai-covers/contracts';
+import { copyOf } from '../../locales/copy';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The page language: ?lang=, else the Accept-Language tags, by the §5 rule (first supported wins). */
+export function promotionLang(query: string | undefined, acceptLanguage: string | undefined): CopyLanguage {
+  return negotiateLanguage([query, ...languageTags(acceptLanguage)]);
+}
 
 const LOGIN_PRESENT = ACTIVITIES.find((a) => a.id === 'login-present')!;
 
@@ -10,10 +16,9 @@ const LOGIN_PRESENT = ACTIVITIES.find((a) => a.id === 'login-present')!;
  * `/promotion.html` (§2): a plain page; its script (served from our origin, as the CSP requires)
  * loads the user info and then runs the extra login-present check: CSRF token, then exchange.
  */
-export function renderPromotionPage(lang: PromotionLang, basePath: string): string {
-  const c = PROMOTION_COPY[lang];
-  const n = String(LOGIN_PRESENT.credits);
-  const data = (k: keyof typeof c) => escape(c[k].replace('{n}', n));
+export function renderPromotionPage(lang: CopyLanguage, basePath: string): string {
+  const t = copyOf('promotion', lang);
+  const data = (k: Parameters<typeof t>[0]) => escape(t(k, { n: LOGIN_PRESENT.credits }));
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${data('title')} · AI Covers</title>

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { cacheBust, envelopeOf } from '@ai-covers/contracts';
 import { requireUser } from '../../platform/auth/identity';
 import { CSRF_COOKIE, type PromotionService } from './promotion.service';
-import { promotionLang } from './promotion-copy';
-import { PROMOTION_SCRIPT, renderPromotionPage } from './promotion-page';
+import { PROMOTION_SCRIPT, promotionLang, renderPromotionPage } from './promotion-page';
 import { ok } from '../../platform/http/envelope';
 
 /** §7: clients of the event service send the business header 'editor'; any other value is refused. */

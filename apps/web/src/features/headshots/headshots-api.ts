@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HeadshotMsg, type HeadshotPack, type HeadshotSubmitBody } from '@ai-covers/contracts';
+import { HeadshotMsg, type HeadshotSubmitBody } from '@ai-covers/contracts';
 import { apiGet, apiPost, request } from '../../shared/api/request';
 import { retryUnanswered } from '../../shared/api/failures';
 import { registerErrorMessages } from '../../shared/api/error-messages';
@@ -187,11 +187,6 @@ export function useDeleteAllHeadshots() {
     mutationFn: () => apiPost('headshotDeleteAllData', '/v1/headshots/delete-all', { confirm: true }),
     onSettled: () => client.invalidateQueries({ queryKey: headshotKeys.all }),
   });
-}
-
-/** True while a pack can still change on its own (the worker is making it). */
-export function isGenerating(pack: Pick<HeadshotPack, 'status'>): boolean {
-  return pack.status === 'generating';
 }
 
 export { HeadshotMsg };
