@@ -39,9 +39,11 @@ export function CoverResult({ task }: { task: CoverTask }) {
     sessionStorage.setItem(asked, '1');
     setDialog('offered');
   };
-  const dialogOpen =
-    dialog === 'asked' ||
-    (dialog === 'offered' && feedback.data !== undefined && feedback.data.feedback === null);
+  // Once shown, the offered dialog stays until closed: sending the rating fills `feedback`, and
+  // the dialog must still be there to thank for it.
+  if (dialog === 'offered' && feedback.data !== undefined && feedback.data.feedback === null)
+    setDialog('asked');
+  const dialogOpen = dialog === 'asked';
 
   return (
     <section className={styles.result} aria-labelledby={captionId}>
