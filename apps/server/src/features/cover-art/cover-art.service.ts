@@ -7,7 +7,6 @@ import {
   cropProblem,
   outputSize,
   presetRatio,
-  titleFromSongName,
   titleProblem,
   type ArtExport,
   type ArtExportBody,
@@ -22,7 +21,7 @@ import type { FilesService } from '../storage/files/files.service';
 import { generateLayers, normaliseUpload, readTitleLayer, renderExport } from './art-render';
 import type { CoverArtRepo } from './cover-art.repo';
 import type { ArtExportRow, CoverArtRow } from './cover-art.schema';
-import { fileSafe, newArtId, toArtShare, toArtVideo } from './cover-art.view';
+import { fileSafe, newArtId, shareVideoName, toArtShare, toArtVideo } from './cover-art.view';
 import { readStored } from './stored-bytes';
 
 export type ArtFiles = Pick<
@@ -148,7 +147,8 @@ export function createCoverArtService(deps: CoverArtServiceDeps) {
       height: art.height,
       background_url: background.url,
       avatar_url: avatar?.url ?? null,
-      title: titleFromSongName(cover.songName),
+      // The cover's own title (the song's tags), as the cover page shows it.
+      title: [...cover.title].slice(0, COVER_ART_LIMITS.maxTitleChars).join(''),
       subtitle: cover.voiceName,
       design: art.design ?? null,
       exports: await Promise.all(exports.map(exportView)),
@@ -157,10 +157,11 @@ export function createCoverArtService(deps: CoverArtServiceDeps) {
           const url =
             v.fileKey && v.fileId !== null
               ? (
-                  await files.readUrl({
-                    storageKey: v.fileKey,
-                    name: `${fileSafe(cover.songName)} (share video).mp4`,
-                  })
+                  // Saved under the cover's title: a link's own name is the storage id.
+                  await files.readUrl(
+                    { storageKey: v.fileKey, name: shareVideoName(cover.title) },
+                    { download: true },
+                  )
                 ).url
               : null;
           return toArtVideo(v, url, now(), timeoutMs);

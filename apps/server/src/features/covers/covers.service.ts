@@ -49,6 +49,8 @@ export interface FinishedCover {
   taskId: string;
   owner: Owner;
   songName: string;
+  /** The cover's title as its page shows it: the song's tags, else the file name without extension. */
+  title: string;
   voiceId: string;
   voiceName: string;
   duration: number | null;
@@ -278,6 +280,7 @@ export function createCoversService(deps: CoversServiceDeps) {
         taskId: task.id,
         owner: { userId: task.userId, visitorId: task.userId ? null : task.visitorId },
         songName: task.songName,
+        title: task.title ?? songTitle(task.songName),
         voiceId: task.voiceId,
         voiceName: voiceName(task),
         duration: task.duration,
