@@ -8,6 +8,7 @@ import { MixControls } from './MixControls';
 import { useResumeDownload } from './resume-download';
 import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 import { useFeedback } from '../../shared/feedback/feedback-api';
+import { CoverShareButton } from '../cover-art';
 import styles from './CoversTool.module.css';
 
 /**
@@ -68,6 +69,7 @@ export function CoverResult({ task }: { task: CoverTask }) {
             ? t('coversTool.task.downloadAgain')
             : t('coversTool.task.downloadFull', { count: task.download_cost })}
         </button>
+        <CoverShareButton taskId={task.task_id} title={task.title} />
       </div>
       {heard ? (
         <div className={styles.actions}>
