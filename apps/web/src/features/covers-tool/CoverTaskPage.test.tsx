@@ -129,6 +129,13 @@ describe('task page (covers/:taskId)', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('26');
   });
 
+  it("names an own voice deleted since by the name it had, never by its id; Auto at 0 reads 'original key'", async () => {
+    result = makeTask({ status: 3, progress: 1, voice_id: 'my-f9180998aa2e', voice_name: 'Grandpa', key_applied: 0 });
+    openTask();
+    expect(await screen.findByText(/Voice: Grandpa · Key: Auto \(original key\)/)).toBeTruthy();
+    expect(screen.queryByText(/my-f9180998aa2e/)).toBeNull();
+  });
+
   it('charges one credit in the download popup, then fetches the chosen format for the browser', async () => {
     result = done;
     const user = userEvent.setup();

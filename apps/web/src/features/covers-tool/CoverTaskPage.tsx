@@ -79,6 +79,8 @@ function TaskView({
   const voiceName =
     allVoices(voices.data).find((v) => v.id === task.voice_id)?.name ??
     myVoiceNames.get(task.voice_id) ??
+    // An own voice deleted since keeps the name it had when the cover was made.
+    task.voice_name ??
     task.voice_id;
   const retry = useRetryCover();
   const remove = useDeleteCover();

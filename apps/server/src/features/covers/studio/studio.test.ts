@@ -171,7 +171,7 @@ describe('download choices and remix of a finished cover', () => {
 describe('a cover from the user’s own stems', () => {
   it('skips separation, renders, and keeps the vocal upload in the library when the task goes', async () => {
     const user = await signInTestUser(ctx);
-    const vocalKey = await uploadSong(ctx, user.auth, 'Vocal.wav', songWav(4));
+    const vocalKey = await uploadSong(ctx, user.auth, 'Night Drive (Vocals).wav', songWav(4));
     const instKey = await uploadSong(ctx, user.auth, 'Backing track.wav', songWav(4));
     const res = await post('/v1/vsas/create', user.auth, {
       voice_id: 'velvet',
@@ -181,6 +181,8 @@ describe('a cover from the user’s own stems', () => {
     expect(res.statusCode).toBe(200);
     const taskId = res.json().data.task_id;
     expect(res.json().data.task.song_name).toBe('Backing track.wav');
+    // Titled after the song the stems are of, not after the instrumental's file name.
+    expect(res.json().data.task.title).toBe('Night Drive');
     expect(await runRenderJob(ctx, taskId)).toBe('done');
     const task = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data;
     expect(task).toMatchObject({ status: 3, remixable: true });
@@ -193,7 +195,7 @@ describe('a cover from the user’s own stems', () => {
     const names = (await get('/v1/library/files', user.auth))
       .json()
       .data.rows.map((f: { name: string }) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['Vocal.wav', 'Backing track.wav']));
+    expect(names).toEqual(expect.arrayContaining(['Night Drive (Vocals).wav', 'Backing track.wav']));
   }, 120_000);
 
   it('refuses stems of different lengths, half a pair, and someone else’s stem: no task made', async () => {
