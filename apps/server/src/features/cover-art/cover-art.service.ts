@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   COVER_ART_LIMITS,
+  avatarRect,
   Code,
   CoverArtMsg,
   CoverMsg,
@@ -18,7 +19,7 @@ import { AppError, badRequest } from '../../platform/http/app-error';
 import { formatDate } from '../../platform/format/format-date';
 import type { CoversService, FinishedCover } from '../covers/covers.service';
 import type { FilesService } from '../storage/files/files.service';
-import { generateLayers, normaliseUpload, readTitleLayer, renderExport } from './art-render';
+import { generateLayers, normaliseUpload, readTitleLayer, renderExport, tagPicture } from './art-render';
 import type { CoverArtRepo } from './cover-art.repo';
 import type { ArtExportRow, CoverArtRow } from './cover-art.schema';
 import { fileSafe, newArtId, shareVideoName, toArtShare, toArtVideo } from './cover-art.view';
@@ -272,6 +273,23 @@ export function createCoverArtService(deps: CoverArtServiceDeps) {
         if (stored.length > 0) await files.deleteOwnedFiles(cover.owner, stored).catch(() => 0);
         throw error;
       }
+    },
+
+    /**
+     * Hook for covers: the picture its downloads carry (a square JPEG): the latest export, else the
+     * generated artwork (drawn now when the cover never had any). Null when the cover is not done.
+     */
+    async artworkPicture(taskId: string): Promise<Buffer | null> {
+      const cover = await deps.covers.finishedCover(taskId);
+      if (!cover) return null;
+      const [latest] = await repo.listExports(taskId);
+      if (latest) return tagPicture(await readStored(files, latest.imageKey));
+      const art = await ensureArt(cover);
+      const background = await readStored(files, art.backgroundKey);
+      if (!art.avatarKey) return tagPicture(background);
+      const rect = avatarRect(art.width);
+      const avatar = await readStored(files, art.avatarKey);
+      return tagPicture(background, [{ input: avatar, left: rect.x, top: rect.y }]);
     },
 
     /** Hook for covers: a cover being deleted takes its art's files along (the rows go with the cover). */
