@@ -34,7 +34,9 @@ test.describe('Cover art', () => {
     const editor = page.getByTestId('cover-art-editor');
     await expect(editor).toBeVisible();
     const size = page.getByTestId('crop-size');
-    // Generated art is 2048 px square; the editor opens on the 2:3 poster (lock ratio 1.5).
+    // Generated art is 2048 px square; the editor opens on the 1:1 album crop streaming services take.
+    await expect(size).toHaveText('2048 × 2048 px of 2048 × 2048 px');
+    await page.getByRole('radio', { name: '2:3 poster' }).check();
     await expect(size).toHaveText('1365 × 2048 px of 2048 × 2048 px');
     await page.getByRole('radio', { name: '1:1 album' }).check();
     await expect(size).toHaveText('2048 × 2048 px of 2048 × 2048 px');
@@ -103,15 +105,16 @@ test.describe('Cover art', () => {
         'content',
         'summary_large_image',
       );
-      const artwork = shared.getByRole('img', { name: 'Cover art of Art song' });
-      await expect(artwork).toBeVisible();
-      expect(await artwork.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-      // Play the watermarked preview (a click first: browsers play sound after a gesture).
+      // The share has its video: it is the one picture and the one player (artwork as its poster).
+      const player = shared.getByTestId('share-video');
+      await expect(player).toBeVisible();
+      await expect(player).toHaveAttribute('poster', /\/v1\/share\/.+\/artwork\.jpg$/);
+      await expect(shared.locator('img, audio')).toHaveCount(0);
+      // Play it (a click first: browsers play sound after a gesture).
       await shared.getByRole('heading', { name: 'Art song' }).click();
-      const audio = shared.getByTestId('share-audio');
-      await audio.evaluate((a: HTMLAudioElement) => a.play());
+      await player.evaluate((v: HTMLVideoElement) => v.play());
       await expect
-        .poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime), { timeout: 10_000 })
+        .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
         .toBeGreaterThan(0);
       expect(await scrollsSideways(shared)).toBe(false);
       await expect(shared.getByRole('link', { name: 'Make your own cover' })).toHaveAttribute(

@@ -114,8 +114,9 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     basePath: settings.BASE_PATH,
     publicOrigin: publicOrigin(settings),
   });
-  // Cycle: a deleted cover takes its art's files along.
+  // Cycle: a deleted cover takes its art's files along; its downloads carry the art as their picture.
   covers.service.registerRemovalHook(coverArt.service.removeCoverArt);
+  covers.downloads.registerArtwork(coverArt.service.artworkPicture);
   const accounts = settings.OIDC_ISSUER
     ? null
     : await createAccountsFeature({

@@ -46,7 +46,7 @@ export type VideoFormat = keyof typeof VIDEO_FORMATS;
 
 /**
  * Crop presets as width:height. The lock ratio of the §3 crop state is height per width, so the
- * 2:3 poster is the default lock ratio 1.5 (§9); 'free' has no ratio.
+ * 2:3 poster is the lock ratio 1.5 (§9); 'free' has no ratio.
  */
 export const CROP_PRESETS = {
   album: { width: 1, height: 1 },
@@ -56,9 +56,11 @@ export const CROP_PRESETS = {
   free: null,
 } as const;
 export type CropPreset = keyof typeof CROP_PRESETS;
-export const DEFAULT_CROP_PRESET: CropPreset = 'poster';
-/** §9: default crop lock ratio. */
-export const DEFAULT_LOCK_RATIO = 1.5;
+/**
+ * The editor opens on the square a streaming service takes for cover art (decision 120); §9's
+ * lock ratio 1.5 is the poster preset's.
+ */
+export const DEFAULT_CROP_PRESET: CropPreset = 'album';
 
 /** Messages of cover art (English; the web reads each under `errors.coverArt.<name>`). */
 export const CoverArtMsg = {

@@ -199,6 +199,11 @@ export const coverTask = z.object({
   /** 0..1 while waiting/running; 1 when done. */
   progress: z.number(),
   voice_id: z.string(),
+  /**
+   * The voice's name as it was when the cover was made (an own voice deleted since keeps it);
+   * null on covers made before names were kept.
+   */
+  voice_name: z.string().nullable(),
   /** Requested key: 'auto' or semitones. */
   key: z.union([z.literal('auto'), z.number().int()]),
   /** Semitones actually applied (known once the engine has analysed the song). */

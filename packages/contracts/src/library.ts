@@ -42,6 +42,8 @@ export const libraryFile = z.object({
   can_rename: z.boolean(),
   /** Signed URL to play or show the file (Range supported). */
   url: z.string(),
+  /** How a tool takes this file again: a cover's `file_key` (a song already in the library). */
+  storage_key: z.string(),
   /** Images: a signed, same-origin 96×96 WebP thumbnail; null for other types. */
   thumb_url: z.string().nullable(),
 });

@@ -200,6 +200,22 @@ export async function shareImage(exported: Buffer): Promise<{ jpeg: Buffer; size
   return { jpeg: data, size: { width: info.width, height: info.height } };
 }
 
+/** Side of the picture embedded in downloaded audio files (the square streaming services take). */
+export const TAG_PICTURE_SIDE = 1000;
+
+/**
+ * The picture a downloaded MP3 or WAV carries: the artwork cut to a square from its centre, 1000
+ * pixels a side, JPEG. `layers` are drawn over the first at their place (the generated avatar).
+ */
+export async function tagPicture(base: Buffer, layers: { input: Buffer; left: number; top: number }[] = []) {
+  const flat = await sharp(base, { limitInputPixels: PIXEL_LIMIT }).composite(layers).png().toBuffer();
+  return sharp(flat, { limitInputPixels: PIXEL_LIMIT })
+    .resize(TAG_PICTURE_SIDE, TAG_PICTURE_SIDE, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#000000' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer();
+}
+
 /**
  * A share video's still frame: the artwork fitted into the frame's upper part over a blurred,
  * darkened copy of itself, leaving the lower band for the moving waveform.

@@ -17,8 +17,9 @@ import { shareRoutes } from './share.routes';
  * Cover art of finished covers: the artwork, its exports (image + PSD), share videos and public shares.
  *
  * One cycle with covers, written down here and in covers.feature.ts: cover art reads finished
- * covers (at construction), and a deleted cover takes its art along (`service.removeCoverArt`,
- * registered with covers in app.ts once both exist).
+ * covers (at construction), a deleted cover takes its art along (`service.removeCoverArt`), and a
+ * cover's audio downloads carry its art (`service.artworkPicture`), both registered with covers in
+ * app.ts once both exist.
  */
 export function createCoverArtFeature(deps: {
   db: Db;

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import {
   COVER_ART_LIMITS,
+  avatarRect,
   Code,
   CoverArtMsg,
   CoverMsg,
   cropProblem,
   outputSize,
   presetRatio,
-  titleFromSongName,
   titleProblem,
   type ArtExport,
   type ArtExportBody,
@@ -19,10 +19,10 @@ import { AppError, badRequest } from '../../platform/http/app-error';
 import { formatDate } from '../../platform/format/format-date';
 import type { CoversService, FinishedCover } from '../covers/covers.service';
 import type { FilesService } from '../storage/files/files.service';
-import { generateLayers, normaliseUpload, readTitleLayer, renderExport } from './art-render';
+import { generateLayers, normaliseUpload, readTitleLayer, renderExport, tagPicture } from './art-render';
 import type { CoverArtRepo } from './cover-art.repo';
 import type { ArtExportRow, CoverArtRow } from './cover-art.schema';
-import { fileSafe, newArtId, toArtShare, toArtVideo } from './cover-art.view';
+import { fileSafe, newArtId, shareVideoName, toArtShare, toArtVideo } from './cover-art.view';
 import { readStored } from './stored-bytes';
 
 export type ArtFiles = Pick<
@@ -148,7 +148,8 @@ export function createCoverArtService(deps: CoverArtServiceDeps) {
       height: art.height,
       background_url: background.url,
       avatar_url: avatar?.url ?? null,
-      title: titleFromSongName(cover.songName),
+      // The cover's own title (the song's tags), as the cover page shows it.
+      title: [...cover.title].slice(0, COVER_ART_LIMITS.maxTitleChars).join(''),
       subtitle: cover.voiceName,
       design: art.design ?? null,
       exports: await Promise.all(exports.map(exportView)),
@@ -157,10 +158,11 @@ export function createCoverArtService(deps: CoverArtServiceDeps) {
           const url =
             v.fileKey && v.fileId !== null
               ? (
-                  await files.readUrl({
-                    storageKey: v.fileKey,
-                    name: `${fileSafe(cover.songName)} (share video).mp4`,
-                  })
+                  // Saved under the cover's title: a link's own name is the storage id.
+                  await files.readUrl(
+                    { storageKey: v.fileKey, name: shareVideoName(cover.title) },
+                    { download: true },
+                  )
                 ).url
               : null;
           return toArtVideo(v, url, now(), timeoutMs);
@@ -271,6 +273,23 @@ export function createCoverArtService(deps: CoverArtServiceDeps) {
         if (stored.length > 0) await files.deleteOwnedFiles(cover.owner, stored).catch(() => 0);
         throw error;
       }
+    },
+
+    /**
+     * Hook for covers: the picture its downloads carry (a square JPEG): the latest export, else the
+     * generated artwork (drawn now when the cover never had any). Null when the cover is not done.
+     */
+    async artworkPicture(taskId: string): Promise<Buffer | null> {
+      const cover = await deps.covers.finishedCover(taskId);
+      if (!cover) return null;
+      const [latest] = await repo.listExports(taskId);
+      if (latest) return tagPicture(await readStored(files, latest.imageKey));
+      const art = await ensureArt(cover);
+      const background = await readStored(files, art.backgroundKey);
+      if (!art.avatarKey) return tagPicture(background);
+      const rect = avatarRect(art.width);
+      const avatar = await readStored(files, art.avatarKey);
+      return tagPicture(background, [{ input: avatar, left: rect.x, top: rect.y }]);
     },
 
     /** Hook for covers: a cover being deleted takes its art's files along (the rows go with the cover). */

@@ -55,6 +55,12 @@ describe('artwork', () => {
     );
   });
 
+  it("takes the cover's title from the song's tags, as the cover page does, not from the file name", async () => {
+    const tagged = await seedCoverTask(ctx, user.userId, undefined, { title: 'Ada Lane – Night Drive' });
+    const art = (await get(`/v1/cover-art/${tagged}`, user.auth)).json().data;
+    expect(art.title).toBe('Ada Lane – Night Drive');
+  });
+
   it('each style draws another background', async () => {
     const before = (await get(`/v1/cover-art/${taskId}`, user.auth)).json().data;
     const res = await post(`/v1/cover-art/${taskId}/style`, user.auth, { style: 'grid' });

@@ -18,6 +18,11 @@ export function fileSafe(title: string): string {
   return [...(cleaned || 'Cover')].slice(0, 80).join('');
 }
 
+/** The file name a share video downloads as: the cover's title, never a random id. */
+export function shareVideoName(title: string): string {
+  return `${fileSafe(title)} (share video).mp4`;
+}
+
 /** A video as the API shows it; a run past the timeout reads as timed out even before the sweep. */
 export function toArtVideo(row: ArtVideoRow, url: string | null, now: number, timeoutMs: number): ArtVideo {
   const active = row.status === TaskStatus.waiting || row.status === TaskStatus.running;

@@ -12,7 +12,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { CoverArtRepo } from './cover-art.repo';
 import type { ArtVideoRow } from './cover-art.schema';
 import type { ArtFiles, CoverArtService } from './cover-art.service';
-import { fileSafe, newArtId, toArtVideo } from './cover-art.view';
+import { newArtId, shareVideoName, toArtVideo } from './cover-art.view';
 
 /** Sends a waiting video its job; false when the queue refused. */
 export type VideoEnqueuer = (videoId: string) => Promise<boolean>;
@@ -34,7 +34,7 @@ export function createShareVideosService(deps: {
   async function view(row: ArtVideoRow, title: string): Promise<ArtVideo> {
     const url =
       row.fileKey && row.fileId !== null
-        ? (await files.readUrl({ storageKey: row.fileKey, name: `${fileSafe(title)} (share video).mp4` })).url
+        ? (await files.readUrl({ storageKey: row.fileKey, name: shareVideoName(title) }, { download: true })).url
         : null;
     return toArtVideo(row, url, now(), timeoutMs);
   }

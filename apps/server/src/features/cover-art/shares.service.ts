@@ -12,7 +12,7 @@ import { shareImage } from './art-render';
 import type { CoverArtRepo } from './cover-art.repo';
 import type { ShareRow } from './cover-art.schema';
 import { storeFor, type ArtFiles, type CoverArtService } from './cover-art.service';
-import { newArtId, toArtShare } from './cover-art.view';
+import { newArtId, shareVideoName, toArtShare } from './cover-art.view';
 import { readStored } from './stored-bytes';
 
 /** A revoked, unknown or broken share: all read the same, so an id reveals nothing. */
@@ -114,7 +114,7 @@ export function createSharesService(deps: {
       const { share, cover, video } = found;
       const audio = await files.readUrl(cover.preview);
       const videoUrl = video
-        ? (await files.readUrl({ storageKey: video.fileKey!, name: 'share.mp4' })).url
+        ? (await files.readUrl({ storageKey: video.fileKey!, name: shareVideoName(share.title) })).url
         : null;
       return {
         id: share.id,
@@ -157,7 +157,8 @@ export function createSharesService(deps: {
     async videoUrl(shareId: string): Promise<string> {
       const found = await live(shareId);
       if (!found?.video) throw shareGone();
-      return (await files.readUrl({ storageKey: found.video.fileKey!, name: 'share.mp4' })).url;
+      return (await files.readUrl({ storageKey: found.video.fileKey!, name: shareVideoName(found.share.title) }))
+        .url;
     },
   };
 }

@@ -144,6 +144,11 @@ describe('share video', () => {
 
     const video = (await get(`/v1/cover-art/videos/${squareId}`, user.auth)).json().data;
     expect(video).toMatchObject({ status: 3, progress: 1 });
+    // Saved under the cover's title (the export's), never under the storage id.
+    const saved = await fetchBytes(ctx.app, video.url);
+    expect(saved.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('Midnight Drive (share video).mp4')}`,
+    );
     const probe = await probeVideo(video.url);
     const v = probe.streams.find((s) => s.codec_type === 'video')!;
     const a = probe.streams.find((s) => s.codec_type === 'audio')!;

@@ -5,7 +5,17 @@ import { coverAssets, coverMixes, coverTasks, type CoverAssetRow } from './cover
 
 /** The roles of a task's kept files (see `cover_assets`). */
 export type AssetRole =
-  'wav' | 'mp3_low' | 'vocals' | 'instrumental' | 'original_vocals' | 'stems_zip' | 'own_vocals';
+  | 'wav'
+  | 'mp3_low'
+  | 'vocals'
+  | 'instrumental'
+  | 'original_vocals'
+  | 'stems_zip'
+  | 'own_vocals'
+  // The copy of a format that the last download handed out, with its tags (title, voice, art).
+  | 'tagged_mp3'
+  | 'tagged_mp3_low'
+  | 'tagged_wav';
 
 /** A stored file as the task keeps it. */
 export interface KeptFile {

@@ -37,7 +37,7 @@ export function createCoverCreator(deps: {
       !stemLengthsMatch(vocal.duration, instrumental.duration)
     )
       throw badRequest(CoverMsg.stemsMismatch);
-    return vocal;
+    return { vocal, instrumental };
   }
 
   return async (owner: Owner, body: Omit<CoverCreateBody, 'kind'>) => {
@@ -50,10 +50,13 @@ export function createCoverCreator(deps: {
     } = body;
     if (fileKey !== undefined) return deps.covers.create(owner, { ...rest, file_key: fileKey });
     if (vocalKey !== undefined && instKey !== undefined) {
-      const vocal = await checkStems(owner, vocalKey, instKey);
+      const { vocal, instrumental } = await checkStems(owner, vocalKey, instKey);
       // The instrumental is the task's song; the vocal is kept with it before the job is sent.
-      return deps.covers.create(owner, { ...rest, file_key: instKey }, (taskId) =>
-        deps.assets.keep(taskId, { own_vocals: { id: vocal.id, storageKey: vocal.storageKey } }),
+      return deps.covers.create(
+        owner,
+        { ...rest, file_key: instKey },
+        (taskId) => deps.assets.keep(taskId, { own_vocals: { id: vocal.id, storageKey: vocal.storageKey } }),
+        [vocal, instrumental],
       );
     }
     if (link === undefined) throw badRequest(ONE_SOURCE);

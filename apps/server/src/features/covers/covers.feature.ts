@@ -27,8 +27,9 @@ import { coverVoiceName } from './covers.view';
  *
  * Two cycles, wired in app.ts once both sides exist: the wallet (credits) tells covers which covers
  * are paid, and asks covers who owns a task and what it is called (`forWallet`, registered with
- * the wallet); cover art reads finished covers, and a deleted cover takes its art along
- * (`service.registerRemovalHook`).
+ * the wallet); cover art reads finished covers, a deleted cover takes its art along
+ * (`service.registerRemovalHook`), and the audio downloads carry the art as their picture
+ * (`downloads.registerArtwork`).
  */
 export function createCoversFeature(deps: {
   db: Db;

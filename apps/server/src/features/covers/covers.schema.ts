@@ -101,7 +101,8 @@ export type NewCoverTaskRow = typeof coverTasks.$inferInsert;
 /**
  * Files a task keeps besides its MP3 and preview: the other download formats, its stems (what a
  * remix mixes again), the stems zip (made on the first stems download) and, for a cover from the
- * user's own stems, their vocal (`own_vocals`; the instrumental is the task's source). One row per role.
+ * user's own stems, their vocal (`own_vocals`; the instrumental is the task's source), and the
+ * tagged copy of each audio format the last download handed out (`tagged_*`). One row per role.
  */
 export const coverAssets = pgTable(
   'cover_assets',
@@ -118,7 +119,7 @@ export const coverAssets = pgTable(
     primaryKey({ columns: [t.taskId, t.role] }),
     check(
       'cover_assets_role_ck',
-      sql`${t.role} in ('wav','mp3_low','vocals','instrumental','original_vocals','stems_zip','own_vocals')`,
+      sql`${t.role} in ('wav','mp3_low','vocals','instrumental','original_vocals','stems_zip','own_vocals','tagged_mp3','tagged_mp3_low','tagged_wav')`,
     ),
   ],
 );

@@ -17,7 +17,7 @@ import type { VoiceInfo } from '@ai-covers/engine';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Owner } from '../../platform/auth/identity';
 import type { TaskLookup } from '../credits/credits.service';
-import type { FilesService } from '../storage/files/files.service';
+import type { FilesService, StoredFile } from '../storage/files/files.service';
 import type { CoversRepo } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { canRetryFailure } from './covers.faults';
@@ -33,7 +33,7 @@ import {
   songTitle,
   toCoverTask,
 } from './covers.view';
-import type { SongTitleReader } from './covers.song-title';
+import { titleOfStems, type SongTitleReader } from './covers.song-title';
 import type { CoverAssetsRepo } from './covers.assets.repo';
 import { formatsOf, type PaidTasks } from './covers.formats';
 
@@ -49,6 +49,8 @@ export interface FinishedCover {
   taskId: string;
   owner: Owner;
   songName: string;
+  /** The cover's title as its page shows it: the song's tags, else the file name without extension. */
+  title: string;
   voiceId: string;
   voiceName: string;
   duration: number | null;
@@ -139,6 +141,8 @@ export function createCoversService(deps: CoversServiceDeps) {
     body: Pick<CoverCreateBody, 'voice_id' | 'key' | 'backing'> & { file_key: string },
     /** Runs after the task row exists and before its job is sent (own stems record their vocal). */
     prepare?: (taskId: string) => Promise<void>,
+    /** Own stems: the files the title is read from (the vocal, then the instrumental). */
+    stems?: Pick<StoredFile, 'storageKey' | 'name' | 'ext'>[],
   ) {
     const file = await files.ownedFileByKey(owner, body.file_key);
     // A video's sound track makes a cover as well as an audio file does (ffmpeg reads both).
@@ -147,7 +151,10 @@ export function createCoversService(deps: CoversServiceDeps) {
       throw badRequest(CoverMsg.tooLong);
     const voice = voiceNames.get(body.voice_id) ?? (await deps.ownVoice?.(owner, body.voice_id));
     if (!voice) throw badRequest(CoverMsg.unknownVoice);
-    const title = deps.songTitle ? await deps.songTitle(file) : songTitle(file.name);
+    const readTitle = (f: Pick<StoredFile, 'storageKey' | 'name' | 'ext'>) =>
+      deps.songTitle ? deps.songTitle(f) : Promise.resolve(songTitle(f.name));
+    // A cover of own stems is named after the song, not after the stem ('inst').
+    const title = stems ? titleOfStems(await Promise.all(stems.map(readTitle))) : await readTitle(file);
     const row = await repo.insertWithinLimit(
       owner,
       {
@@ -278,6 +285,7 @@ export function createCoversService(deps: CoversServiceDeps) {
         taskId: task.id,
         owner: { userId: task.userId, visitorId: task.userId ? null : task.visitorId },
         songName: task.songName,
+        title: task.title ?? songTitle(task.songName),
         voiceId: task.voiceId,
         voiceName: voiceName(task),
         duration: task.duration,

@@ -45,6 +45,28 @@ export function titleFromTags(tags: Record<string, unknown> | undefined, fileNam
   return text.length > MAX_TITLE ? `${text.slice(0, MAX_TITLE - 1).trimEnd()}…` : text;
 }
 
+/** Words that name a stem rather than the song ('My song (Instrumental)', 'inst', 'vocals'). */
+const STEM_WORDS =
+  /\b(?:vocals?|vox|voice|lead|acapella|a ?cappella|inst(?:rumental)?s?|karaoke|backing(?: track)?|off ?vocal|stems?|minus(?: one)?|accompaniment|beat|track)\b/giu;
+
+/**
+ * A title for a cover made from own stems: each stem's title (its tags, else its file name)
+ * without the words that only say which stem it is, the first that still says something; 'Song'
+ * when neither does (two files named 'vocal' and 'inst' say nothing of the song).
+ */
+export function titleOfStems(titles: string[]): string {
+  for (const title of titles) {
+    const cleaned = title
+      .replace(STEM_WORDS, ' ')
+      .replace(/[([{]\s*[)\]}]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s\-–—_.,:;·|]+|[\s\-–—_.,:;·|]+$/gu, '')
+      .trim();
+    if (/[\p{L}\p{N}]/u.test(cleaned)) return cleaned;
+  }
+  return 'Song';
+}
+
 function probeTags(file: string): Promise<Record<string, unknown> | undefined> {
   return new Promise((resolve) => {
     execFile(

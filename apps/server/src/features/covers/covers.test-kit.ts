@@ -65,7 +65,7 @@ export async function seedCoverTask(
   ctx: TestContext,
   userId: number,
   id = newTaskId(),
-  overrides: { status?: number } = {},
+  overrides: { status?: number; title?: string } = {},
 ): Promise<string> {
   const status = overrides.status ?? 3;
   await ctx.database.db.insert(coverTasks).values({
@@ -73,6 +73,7 @@ export async function seedCoverTask(
     userId,
     sourceKey: 'seeded',
     songName: 'Seeded.wav',
+    title: overrides.title ?? null,
     voiceId: 'velvet',
     backing: 'keep',
     status,

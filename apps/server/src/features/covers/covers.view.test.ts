@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressReporter } from './render/render.run';
-import { titleFromTags } from './covers.song-title';
+import { titleFromTags, titleOfStems } from './covers.song-title';
 import {
   coverFileName,
   coverTitle,
@@ -152,6 +152,17 @@ describe('title', () => {
     expect(title).toHaveLength(90);
     expect(title.endsWith('…')).toBe(true);
   });
+});
+
+describe('title of own stems', () => {
+  it.each([
+    [['vocal', 'inst'], 'Song'],
+    [['Vocals', 'Instrumental'], 'Song'],
+    [['My Song (Vocals)', 'My Song (Instrumental)'], 'My Song'],
+    [['vocal', 'Night Drive - inst'], 'Night Drive'],
+    [['Ada Lane – Mr. Brightside', 'inst'], 'Ada Lane – Mr. Brightside'],
+    [['Acapella - Take 2', 'beat'], 'Take 2'],
+  ])('%j → %j', (titles, title) => expect(titleOfStems(titles)).toBe(title));
 });
 
 describe('time estimate', () => {

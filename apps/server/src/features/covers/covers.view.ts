@@ -91,6 +91,7 @@ export function toCoverTask(
     status: row.status as CoverTask['status'],
     progress: row.progress,
     voice_id: row.voiceId,
+    voice_name: row.voiceName,
     key: keyOf(row),
     key_applied: row.keyApplied,
     backing: row.backing as CoverBacking,

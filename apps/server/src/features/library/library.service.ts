@@ -75,6 +75,7 @@ export function createLibraryService(deps: { files: FilesService; refused?: Refu
       expire_at: row.expiresAt ? formatDate(row.expiresAt) : null,
       can_rename: row.renamable,
       url,
+      storage_key: row.storageKey,
       thumb_url: thumb?.url ?? null,
     };
   }

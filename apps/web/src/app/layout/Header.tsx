@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectSignedIn, useAuthStore, SignOutButton } from '../../features/auth';
@@ -7,12 +8,23 @@ import { useLangPath } from '../../shared/routing/use-lang-path';
 import { HEADSHOTS_BASE } from '../../shared/routing/base-paths';
 import styles from './Header.module.css';
 
-/** The shared header: brand, main navigation, language, credits and the account entry. */
+/**
+ * The shared header: brand, main navigation, language, credits and the account entry. On phones
+ * it keeps one row (brand, credits, account, a menu button); the navigation, the language and
+ * signing out open from the menu.
+ */
 export function Header() {
   const { t } = useTranslation();
   const langPath = useLangPath();
+  const location = useLocation();
+  const menuId = useId();
+  const [menu, setMenu] = useState<{ open: boolean; at: string }>({ open: false, at: location.pathname });
+  // Following a link of the menu (or Back) closes it.
+  if (menu.open && menu.at !== location.pathname) setMenu({ open: false, at: location.pathname });
+  const menuOpen = menu.open;
+  const closeMenu = () => setMenu({ open: false, at: location.pathname });
   // Making a cover belongs to the covers tool, not to the list of the visitor's covers.
-  const creating = /\/covers\/new\/?$/.test(useLocation().pathname);
+  const creating = /\/covers\/new\/?$/.test(location.pathname);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
   const toolClass = ({ isActive }: { isActive: boolean }) => navClass({ isActive: isActive || creating });
@@ -26,30 +38,55 @@ export function Header() {
           <span className={styles.logo} aria-hidden="true">
             ♪
           </span>
-          <span>{t('app.name')}</span>
+          <span className={styles.brandName}>{t('app.name')}</span>
         </Link>
-        <nav className={styles.nav} aria-label={t('nav.main')}>
-          <NavLink to={langPath('/')} end className={toolClass}>
-            {t('nav.covers')}
-          </NavLink>
-          <NavLink to={langPath('/covers')} className={myCoversClass}>
-            {t('nav.myCovers')}
-          </NavLink>
-          <NavLink to={langPath(HEADSHOTS_BASE)} className={navClass}>
-            {t('nav.headshots')}
-          </NavLink>
-          <NavLink to={langPath('/pricing')} className={navClass}>
-            {t('nav.pricing')}
-          </NavLink>
-        </nav>
+        <div
+          id={menuId}
+          className={menuOpen ? `${styles.menu} ${styles.menuOpen}` : styles.menu}
+          onKeyDown={(event) => event.key === 'Escape' && closeMenu()}
+        >
+          <nav className={styles.nav} aria-label={t('nav.main')}>
+            <NavLink to={langPath('/')} end className={toolClass}>
+              {t('nav.covers')}
+            </NavLink>
+            <NavLink to={langPath('/covers')} className={myCoversClass}>
+              {t('nav.myCovers')}
+            </NavLink>
+            <NavLink to={langPath(HEADSHOTS_BASE)} className={navClass}>
+              {t('nav.headshots')}
+            </NavLink>
+            <NavLink to={langPath('/pricing')} className={navClass}>
+              {t('nav.pricing')}
+            </NavLink>
+          </nav>
+          <div className={styles.language}>
+            <LanguageSwitcher />
+          </div>
+          <MenuSignOut />
+        </div>
         <div className={styles.actions}>
-          <LanguageSwitcher />
           <CreditsBadge />
           <AccountEntry />
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenu({ open: !menuOpen, at: location.pathname })}
+          >
+            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+            <span className={styles.menuLabel}>{t('header.menu')}</span>
+          </button>
         </div>
       </div>
     </header>
   );
+}
+
+/** Signing out sits beside the account link on wide screens and in the menu on phones. */
+function MenuSignOut() {
+  const signedIn = useAuthStore(selectSignedIn);
+  return signedIn ? <SignOutButton className={`${styles.signIn} ${styles.signOut}`} /> : null;
 }
 
 function AccountEntry() {
@@ -65,7 +102,6 @@ function AccountEntry() {
         <Link to={langPath('/account')} className={styles.accountLink}>
           {t('header.account')}
         </Link>
-        <SignOutButton className={styles.signIn} />
       </>
     );
   }

@@ -41,12 +41,13 @@ async function openEditor() {
 
 describe('cover art editor', () => {
   it(
-    'opens on the 2:3 poster; presets change the crop; undo and redo step back and forth',
+    'opens on the 1:1 album square; presets change the crop; undo and redo step back and forth',
     { timeout: 20_000 },
     async () => {
       const user = userEvent.setup();
       await openEditor();
-      expect(size()).toBe('1365 × 2048 px of 2048 × 2048 px');
+      expect(size()).toBe('2048 × 2048 px of 2048 × 2048 px');
+      expect((screen.getByRole('radio', { name: '1:1 album' }) as HTMLInputElement).checked).toBe(true);
       const undo = screen.getByRole('button', { name: 'Undo' });
       const redo = screen.getByRole('button', { name: 'Redo' });
       expect((undo as HTMLButtonElement).disabled).toBe(true);
@@ -60,7 +61,7 @@ describe('cover art editor', () => {
       expect(size()).toBe('2048 × 1152 px of 2048 × 2048 px');
       expect((screen.getByRole('radio', { name: '16:9 video' }) as HTMLInputElement).checked).toBe(true);
       await user.click(undo);
-      expect(size()).toBe('1365 × 2048 px of 2048 × 2048 px');
+      expect(size()).toBe('2048 × 2048 px of 2048 × 2048 px');
       expect((undo as HTMLButtonElement).disabled).toBe(true);
       await user.click(redo);
       expect(size()).toBe('2048 × 1152 px of 2048 × 2048 px');
@@ -73,13 +74,13 @@ describe('cover art editor', () => {
     async () => {
       const user = userEvent.setup();
       await openEditor();
-      await user.click(screen.getByRole('radio', { name: '1:1 album' }));
+      await user.click(screen.getByRole('radio', { name: '2:3 poster' }));
       const box = screen.getByTestId('crop-box');
       box.focus();
       await user.keyboard('{Control>}z{/Control}');
-      expect(size()).toBe('1365 × 2048 px of 2048 × 2048 px');
-      await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
       expect(size()).toBe('2048 × 2048 px of 2048 × 2048 px');
+      await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+      expect(size()).toBe('1365 × 2048 px of 2048 × 2048 px');
 
       await user.click(screen.getByRole('radio', { name: '2:3 poster' }));
       box.focus();
@@ -96,6 +97,7 @@ describe('cover art editor', () => {
     async () => {
       const user = userEvent.setup();
       await openEditor();
+      await user.click(screen.getByRole('radio', { name: '2:3 poster' }));
       const width = screen.getByLabelText('Width (px)');
       await user.clear(width);
       await user.type(width, '1000{Enter}');

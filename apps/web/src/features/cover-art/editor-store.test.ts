@@ -13,16 +13,16 @@ const undo = (store: ReturnType<typeof createEditorStore>) => store.temporal.get
 const redo = (store: ReturnType<typeof createEditorStore>) => store.temporal.getState().redo();
 
 describe('editor store (§3 canvas and crop state)', () => {
-  it('starts on the 2:3 poster with the default lock ratio 1.5, unit px, and no history', () => {
+  it('starts on the 1:1 album square (lock ratio 1), unit px, and no history', () => {
     const s = loaded().getState();
     expect(s.crop).toMatchObject({
       originSize: square,
-      preset: 'poster',
-      lockRatio: 1.5,
+      preset: 'album',
+      lockRatio: 1,
       unit: 'px',
       disableCrop: false,
-      presetSize: { width: 1365, height: 2048 },
-      rect: { x: 342, y: 0, width: 1365, height: 2048 },
+      presetSize: { width: 2048, height: 2048 },
+      rect: { x: 0, y: 0, width: 2048, height: 2048 },
     });
     expect(s.canvas).toMatchObject({ tool: 'crop', resolution: 'high', thumbnailSize: 'medium' });
     expect(canDownloadDesign(s)).toBe(true);
@@ -39,7 +39,7 @@ describe('editor store (§3 canvas and crop state)', () => {
     undo(store);
     expect(store.getState().crop.preset).toBe('video');
     undo(store);
-    expect(store.getState().crop.preset).toBe('poster');
+    expect(store.getState().crop.preset).toBe('album');
     redo(store);
     expect(store.getState().crop.preset).toBe('video');
     expect(store.temporal.getState().futureStates).toHaveLength(1);
@@ -47,6 +47,7 @@ describe('editor store (§3 canvas and crop state)', () => {
 
   it('sizes typed in keep whole pixels and the lock ratio; free crops size each side', () => {
     const store = loaded();
+    store.getState().setPreset('poster');
     store.getState().setSize('width', 1000.6);
     expect(store.getState().crop.rect).toMatchObject({ width: 1001, height: 1502 });
     store.getState().setPreset('free');
@@ -86,9 +87,9 @@ describe('editor store (§3 canvas and crop state)', () => {
     const store = loaded();
     store.getState().setBusy(true);
     expect(store.getState().crop.disableCrop).toBe(true);
-    store.getState().setPreset('album');
+    store.getState().setPreset('video');
     store.getState().moveBy(50, 0);
-    expect(store.getState().crop.preset).toBe('poster');
+    expect(store.getState().crop.preset).toBe('album');
     expect(canDownloadDesign(store.getState())).toBe(false);
   });
 

@@ -2,7 +2,6 @@ import { createStore, useStore, type StoreApi } from 'zustand';
 import { temporal, type TemporalState } from 'zundo';
 import {
   DEFAULT_CROP_PRESET,
-  DEFAULT_LOCK_RATIO,
   clampCrop,
   cropProblem,
   fitCrop,
@@ -91,12 +90,13 @@ export type EditorStore = StoreApi<EditorState & EditorActions> & {
 };
 
 const initialCrop = (origin: Size): CropState => {
-  const rect = fitCrop(origin, DEFAULT_LOCK_RATIO);
+  const ratio = presetRatio(DEFAULT_CROP_PRESET);
+  const rect = fitCrop(origin, ratio);
   return {
     originSize: origin,
     presetSize: { width: rect.width, height: rect.height },
     unit: 'px',
-    lockRatio: DEFAULT_LOCK_RATIO,
+    lockRatio: ratio,
     disableCrop: false,
     preset: DEFAULT_CROP_PRESET,
     rect,

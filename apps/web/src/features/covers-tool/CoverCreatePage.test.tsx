@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CoverMsg } from '@ai-covers/contracts';
+import { CoverMsg, type LibraryFile } from '@ai-covers/contracts';
+import { useAuthStore } from '../auth';
 import { CoverCreatePage } from './CoverCreatePage';
 import { contractResponse, errorResponse, fixture } from '../../shared/test/api-test-kit';
 import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
@@ -44,6 +45,7 @@ const uploaded = fixture('uploadedFile', {
 let createAnswer: () => Response;
 let linkAnswer: (url: string) => Response;
 let calls: Call[];
+let libraryRows: LibraryFile[];
 const createObjectURL = URL.createObjectURL;
 
 beforeEach(() => {
@@ -52,8 +54,17 @@ beforeEach(() => {
     url.includes(encodeURIComponent('https://files.example/page'))
       ? contractResponse('coverUriCheckData', { ok: false, reason: CoverMsg.linkPage })
       : contractResponse('coverUriCheckData', { ok: true, reason: null });
+  libraryRows = [];
+  useAuthStore.setState({ token: null });
   calls = fakeFetch(({ method, url }) => {
     if (url.startsWith('/v1/common/category')) return contractResponse('categoryData', voiceCategories);
+    if (url.startsWith('/v1/library/files'))
+      return contractResponse('libraryListData', {
+        rows: libraryRows,
+        total: libraryRows.length,
+        page: 1,
+        page_size: 50,
+      });
     if (url.startsWith('/v1/storage/token')) return contractResponse('storageTokenData', token);
     if (method === 'POST' && url === '/v1/storage/confirm') return contractResponse('uploadedFile', uploaded);
     if (method === 'POST' && url === '/v1/vsas/create') return createAnswer();
@@ -71,7 +82,8 @@ afterEach(() => {
   Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
 });
 
-const alertText = () => screen.getByRole('alert').textContent;
+const alertText = () => screen.getByTestId('create-problem').textContent;
+const songRefusal = () => screen.getByTestId('song-refusal').textContent;
 const songInput = () => screen.getByTestId('song-input');
 const pick = (file: File) => fireEvent.change(songInput(), { target: { files: [file] } });
 // An MP3 by its first bytes (an ID3 tag): the browser's pre-check reads them before uploading.
@@ -96,8 +108,11 @@ describe('create page (covers/new)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create cover' }));
     expect(alertText()).toBe('Upload a song first.');
 
+    // Refused in the song's card, where the visitor is looking, and named.
     pick(new File(['%PDF'], 'lyrics.pdf', { type: 'application/pdf' }));
-    expect(alertText()).toBe('Format not supported');
+    expect(songRefusal()).toBe(
+      'Format not supported: “lyrics.pdf” is not an audio file. Choose an MP3, WAV, M4A, FLAC or OGG file.',
+    );
     expect(calls.some((c) => c.url.startsWith('/v1/storage/token'))).toBe(false);
     expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(false);
   });
@@ -159,6 +174,50 @@ describe('create page (covers/new)', { timeout: 30_000 }, () => {
     const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')!.body!);
     expect(body).toMatchObject({ voice_id: 'aurora', external_uri: 'https://files.example/song.mp3' });
     expect(body.file_key).toBeUndefined();
+  }, 20_000);
+
+  it('takes a song already in the library again: no new upload, its key is the file_key', async () => {
+    useAuthStore.setState({ token: 'tok' });
+    libraryRows = [
+      fixture('libraryFile', {
+        id: 41,
+        name: 'Old Song.mp3',
+        type: 'audio',
+        ext: 'mp3',
+        size: 2_000_000,
+        mime_type: 'audio/mpeg',
+        width: null,
+        height: null,
+        duration: 125,
+        created_at: '2026-11-20 10:00',
+        expire_at: null,
+        can_rename: true,
+        url: '/storage/ai-covers/old.mp3?Signature=x',
+        storage_key: 'ai-covers/v1/20261101/cd/old.mp3',
+        thumb_url: null,
+      }),
+    ];
+    const user = userEvent.setup();
+    renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
+    await user.click(await screen.findByRole('button', { name: 'From your files' }));
+    await user.click(await screen.findByRole('button', { name: /Old Song\.mp3/ }));
+    expect(screen.getByText('Song: Old Song.mp3 (from your files)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create cover' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/v1/vsas/create')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.url === '/v1/vsas/create')!.body!);
+    expect(body).toMatchObject({ voice_id: 'aurora', file_key: 'ai-covers/v1/20261101/cd/old.mp3' });
+    expect(calls.some((c) => c.url.startsWith('/v1/storage/token'))).toBe(false);
+  }, 20_000);
+
+  it("plays the picked song from its card: the waveform sits beside a play button", async () => {
+    renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
+    await screen.findByRole('radio', { name: /Aurora/ });
+    pick(mp3());
+    const card = screen.getByRole('group', { name: /Upload a song/ });
+    expect(within(card).getByTestId('waveform')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Play My Song.mp3' })).toBeTruthy();
+    // The song link is a field of the same card.
+    expect(within(card).getByRole('textbox', { name: /Or paste a direct link/ })).toBeTruthy();
   }, 20_000);
 
   it('makes a cover from own stems: both uploads go up and the body names them', async () => {

@@ -10,9 +10,7 @@ import { useUpload } from '../../shared/upload/use-upload';
 import { CoverOptions, type CoverKey } from './CoverOptions';
 import { useCreateCoverTask } from './covers-api';
 import { coverPaths } from './paths';
-import { SongPicker } from './SongPicker';
-import { SongLinkField } from './SongLinkField';
-import { SongWaveform } from './SongWaveform';
+import { SongPicker, type LibrarySong } from './SongPicker';
 import { OwnStemsPicker } from './OwnStemsPicker';
 import { VoicePicker } from './VoicePicker';
 import styles from './CoversTool.module.css';
@@ -30,6 +28,9 @@ export function CoverCreatePage() {
   const [coverKey, setCoverKey] = useState<CoverKey>('auto');
   const [backing, setBacking] = useState<CoverBacking>('keep');
   const [problem, setProblem] = useState<Problem>(null);
+  // A song file refused before upload: said in the song's card, where the visitor is looking.
+  const [songRefusal, setSongRefusal] = useState<string | null>(null);
+  const [librarySong, setLibrarySong] = useState<LibrarySong | null>(null);
   const [link, setLink] = useState('');
   const upload = useUpload({ kind: 'ai-covers', action: 'upload' });
   const vocalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
@@ -39,11 +40,19 @@ export function CoverCreatePage() {
   const handlePickSong = (file: File) => {
     // Only audio goes up: anything else is refused before a byte leaves the browser.
     if (mediaTypeOf(file) !== 'audio') {
-      setProblem({ failure: Msg.formatNotSupported });
+      setSongRefusal(t('coversTool.create.notAudio', { name: file.name }));
       return;
     }
+    setSongRefusal(null);
+    setLibrarySong(null);
     setProblem(null);
     void upload.start(file);
+  };
+
+  const handlePickLibrary = (song: LibrarySong) => {
+    setSongRefusal(null);
+    setProblem(null);
+    setLibrarySong(song);
   };
 
   const handlePickStem = (stem: 'vocal' | 'instrumental', file: File) => {
@@ -65,13 +74,19 @@ export function CoverCreatePage() {
         ? { vocal_key: vocalStem.result.storage_key, instrumental_key: instrumentalStem.result.storage_key }
         : null;
     const fromLink = !stems && link.trim() !== '';
+    // A song from the account's files is stored already: it is taken by its key, never uploaded again.
+    const fromLibrary = !stems && !fromLink && librarySong !== null;
     const uploading = [upload, vocalStem, instrumentalStem].some((u) => u.status === 'uploading');
-    if (!stems && !fromLink && uploading) return setProblem({ step: 'coversTool.create.waitUpload' });
-    if (!stems && !fromLink && (upload.status !== 'success' || !upload.result)) {
+    if (!stems && !fromLink && !fromLibrary && uploading)
+      return setProblem({ step: 'coversTool.create.waitUpload' });
+    if (!stems && !fromLink && !fromLibrary && (upload.status !== 'success' || !upload.result)) {
       return setProblem({ step: 'coversTool.create.needSong' });
     }
     const song =
-      stems ?? (fromLink ? { external_uri: link.trim() } : { file_key: upload.result!.storage_key });
+      stems ??
+      (fromLink
+        ? { external_uri: link.trim() }
+        : { file_key: fromLibrary ? librarySong.storage_key : upload.result!.storage_key });
     setProblem(null);
     create.mutate(
       { kind: 'ai-covers', voice_id: voiceId, ...song, key: coverKey, backing },
@@ -101,9 +116,15 @@ export function CoverCreatePage() {
           setProblem(null);
         }}
       />
-      <SongPicker upload={upload} onPick={handlePickSong} />
-      {upload.file ? <SongWaveform file={upload.file} /> : null}
-      <SongLinkField value={link} onChange={setLink} />
+      <SongPicker
+        upload={upload}
+        onPick={handlePickSong}
+        refusal={songRefusal}
+        librarySong={librarySong}
+        onPickLibrary={handlePickLibrary}
+        link={link}
+        onLinkChange={setLink}
+      />
       <OwnStemsPicker vocal={vocalStem} instrumental={instrumentalStem} onPick={handlePickStem} />
       <CoverOptions
         coverKey={coverKey}
@@ -111,7 +132,7 @@ export function CoverCreatePage() {
         onKeyChange={setCoverKey}
         onBackingChange={setBacking}
       />
-      <p role="alert" className={styles.alert}>
+      <p role="alert" className={styles.alert} data-testid="create-problem">
         {alertText}
       </p>
       <div className={styles.actions}>

@@ -8,6 +8,7 @@ import { MixControls } from './MixControls';
 import { useResumeDownload } from './resume-download';
 import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 import { useFeedback } from '../../shared/feedback/feedback-api';
+import { CoverShareButton } from '../cover-art';
 import styles from './CoversTool.module.css';
 
 /**
@@ -39,9 +40,11 @@ export function CoverResult({ task }: { task: CoverTask }) {
     sessionStorage.setItem(asked, '1');
     setDialog('offered');
   };
-  const dialogOpen =
-    dialog === 'asked' ||
-    (dialog === 'offered' && feedback.data !== undefined && feedback.data.feedback === null);
+  // Once shown, the offered dialog stays until closed: sending the rating fills `feedback`, and
+  // the dialog must still be there to thank for it.
+  if (dialog === 'offered' && feedback.data !== undefined && feedback.data.feedback === null)
+    setDialog('asked');
+  const dialogOpen = dialog === 'asked';
 
   return (
     <section className={styles.result} aria-labelledby={captionId}>
@@ -66,6 +69,7 @@ export function CoverResult({ task }: { task: CoverTask }) {
             ? t('coversTool.task.downloadAgain')
             : t('coversTool.task.downloadFull', { count: task.download_cost })}
         </button>
+        <CoverShareButton taskId={task.task_id} title={task.title} />
       </div>
       {heard ? (
         <div className={styles.actions}>

@@ -9,6 +9,7 @@ import { contractResponse, errorResponse, fixture } from '../../shared/test/api-
 import { fakeFetch, type Call } from '../../shared/test/fake-network';
 import { makeTask, voiceCategories } from './covers-test-kit';
 import { renderRoute } from '../../shared/test/render-route';
+import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 
 const done = makeTask({
   status: 3,
@@ -32,6 +33,8 @@ let retryAnswer: () => Response;
 let remixAnswer: (call: Call) => Response;
 let calls: Call[];
 let clicked: { href: string; download: string }[];
+/** The paid check says "never paid" and the balance covers the download. */
+let unpaidWithCredits: boolean;
 
 beforeEach(() => {
   result = makeTask({ status: 2, progress: 0.3 });
@@ -47,6 +50,7 @@ beforeEach(() => {
       mix: { vocal, instrumental, reverb },
     });
   };
+  unpaidWithCredits = false;
   useAuthStore.setState({ token: 'tok', user: null, openLogin: vi.fn() });
   useWalletDialogs.setState({ limitOpen: false });
   calls = fakeFetch((call) => {
@@ -56,6 +60,10 @@ beforeEach(() => {
     if (url.startsWith('/v1/vsas/subscribe/task-0001')) return subscribe(call);
     if (url.startsWith('/v1/vsas/retry/task-0001')) return retryAnswer();
     if (url.startsWith('/v1/deduct')) return deductAnswer();
+    if (unpaidWithCredits && url.startsWith('/v1/verify/pay'))
+      return contractResponse('verifyPayData', { kind: 'ai-covers', pay: false });
+    if (unpaidWithCredits && url.startsWith('/v1/credits/account'))
+      return contractResponse('creditsAccountData', makeCreditsAccount({ balance: 5 }));
     if (url.startsWith('/v1/vsas/download/task-0001'))
       return contractResponse('coverDownloadData', {
         url: '/storage/full/task-0001.mp3',
@@ -65,6 +73,8 @@ beforeEach(() => {
     if (method === 'POST' && url === '/v1/vsas/remix') return remixAnswer(call);
     if (method === 'GET' && url.startsWith('/v1/feedback'))
       return contractResponse('feedbackAnswer', { feedback: null });
+    if (method === 'POST' && url === '/v1/feedback')
+      return contractResponse('feedbackData', { ...JSON.parse(call.body ?? '{}'), updated_at: '2026-11-23 01:00' });
     if (method === 'POST' && url === '/v1/task/delete')
       return contractResponse('coverDeleteData', { task_id: 'task-0001', outcome: 'deleted' });
   });
@@ -109,6 +119,23 @@ describe('task page (covers/:taskId)', () => {
     expect(paths().filter((p) => p.includes('/subscribe/'))).toHaveLength(1);
   });
 
+  it("shows the engine's reported progress without climbing by itself (a reload starts on the server's figure)", async () => {
+    result = makeTask({ status: 2, progress: 0.26, stage: 'convert', eta_seconds: null });
+    openTask();
+    const bar = await screen.findByRole('progressbar');
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('26'));
+    // The §4 schedule would have added a point every 200 ms: the render's bar waits for the engine.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('26');
+  });
+
+  it("names an own voice deleted since by the name it had, never by its id; Auto at 0 reads 'original key'", async () => {
+    result = makeTask({ status: 3, progress: 1, voice_id: 'my-f9180998aa2e', voice_name: 'Grandpa', key_applied: 0 });
+    openTask();
+    expect(await screen.findByText(/Voice: Grandpa · Key: Auto \(original key\)/)).toBeTruthy();
+    expect(screen.queryByText(/my-f9180998aa2e/)).toBeNull();
+  });
+
   it('charges one credit in the download popup, then fetches the chosen format for the browser', async () => {
     result = done;
     const user = userEvent.setup();
@@ -135,6 +162,20 @@ describe('task page (covers/:taskId)', () => {
     ]);
     // Paid now: the button offers the free re-download.
     expect(await screen.findByRole('button', { name: 'Download again' })).toBeTruthy();
+  });
+
+  it('asks once: "Unlock for 1 credit and download" charges without a second "Use 1 credit" dialog', async () => {
+    result = done;
+    // An account that never bought anything, with credits to spend: the case that used to ask twice.
+    unpaidWithCredits = true;
+    const user = userEvent.setup();
+    openTask();
+    await user.click(await screen.findByRole('button', { name: 'Download full song (1 credit)' }));
+    const popup = screen.getByRole('dialog', { name: 'Download your cover' });
+    await user.click(within(popup).getByRole('button', { name: 'Unlock for 1 credit and download' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(useWalletDialogs.getState().consume).toBeNull();
+    expect(paths()).toContain('GET /v1/deduct');
   });
 
   it('re-downloads a paid cover without charging again', async () => {
@@ -254,6 +295,24 @@ describe('task page (covers/:taskId)', () => {
     // Closed, it stays one click away.
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(await screen.findByRole('button', { name: 'Rate this cover' })).toBeTruthy();
+  }, 20_000);
+
+  it('thanks in the offered feedback dialog after Submit instead of closing silently', async () => {
+    result = done;
+    sessionStorage.clear();
+    const user = userEvent.setup();
+    openTask();
+    await screen.findByRole('button', { name: 'Download full song (1 credit)' });
+    const player = document.querySelector<HTMLAudioElement>('audio[controls]')!;
+    player.currentTime = 11;
+    act(() => {
+      player.dispatchEvent(new Event('timeupdate'));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'How did we do?' }, { timeout: 10_000 });
+    await user.click(within(dialog).getByRole('radio', { name: '4 stars' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/Thank you: your feedback helps/)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'How did we do?' })).toBeTruthy();
   }, 20_000);
 
   it('offers no mix controls for a cover that kept no stems', async () => {

@@ -13,6 +13,7 @@ import { formatServerDate } from '../../shared/format/format';
 import { allVoices, STATUS_NAMES, taskKeyLabel } from './cover-format';
 import { CoverResult } from './CoverResult';
 import { TaskProgressNote } from './TaskProgressNote';
+import { useRenderProgress } from './render-progress';
 import { CheckoutReturn } from '../pricing';
 import { CoverArtEntry } from '../cover-art';
 import { coverKeys, useCoverTaskQuery, useDeleteCover, useRetryCover } from './covers-api';
@@ -78,6 +79,8 @@ function TaskView({
   const voiceName =
     allVoices(voices.data).find((v) => v.id === task.voice_id)?.name ??
     myVoiceNames.get(task.voice_id) ??
+    // An own voice deleted since keeps the name it had when the cover was made.
+    task.voice_name ??
     task.voice_id;
   const retry = useRetryCover();
   const remove = useDeleteCover();
@@ -87,6 +90,8 @@ function TaskView({
   if (active && !sawActive) setSawActive(true);
 
   const failed = task.status === TaskStatus.failed || task.status === TaskStatus.timeout;
+  // The engine's reported figure, moved on between answers at the server's estimated pace.
+  const shownProgress = useRenderProgress(task, task.status === TaskStatus.running);
 
   const handleDelete = () =>
     remove.mutate(task.task_id, {
@@ -121,8 +126,9 @@ function TaskView({
       {active || (sawActive && task.status === TaskStatus.done) ? (
         <ProgressBar
           status={active ? 'start' : 'done'}
-          percentage={task.progress * 100}
+          percentage={shownProgress * 100}
           tips={t('coversTool.task.progressTips')}
+          reportedOnly
         />
       ) : null}
       {task.status === TaskStatus.running ? <TaskProgressNote task={task} /> : null}

@@ -67,7 +67,7 @@ export function MyCoversPage() {
                 <td>
                   <Link to={langPath(coverPaths.task(task.task_id))}>{task.title}</Link>
                 </td>
-                <td>{voiceNames.get(task.voice_id) ?? task.voice_id}</td>
+                <td>{voiceNames.get(task.voice_id) ?? task.voice_name ?? task.voice_id}</td>
                 <td>{formatServerDate(task.created_at)}</td>
                 <td>
                   <span className={ui.badge}>

@@ -32,12 +32,12 @@ export function SongLinkField({ value, onChange }: { value: string; onChange: (l
   };
 
   return (
-    <div className={styles.field}>
+    <div className={`${styles.field} ${styles.separator}`}>
       <label htmlFor={id}>{t('coversTool.link.label')}</label>
       <p id={`${id}-hint`} className={styles.muted}>
         {t('coversTool.link.hint')}
       </p>
-      <div className={styles.row}>
+      <div className={styles.linkRow}>
         <input
           id={id}
           type="url"

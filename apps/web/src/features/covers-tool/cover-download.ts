@@ -16,9 +16,9 @@ import { resumeQuery, savePendingDownload } from './pending-download';
 import { coverKeys, fetchCoverDownload } from './covers-api';
 
 /**
- * The full-song download, a paid feature: opened through the paid check (an unpaid account
- * confirms spending its credit), charged one credit (§9) unless this account already paid for the
- * task, then the signed link goes to the browser. A refused charge has already opened the login or
+ * The full-song download, a paid feature: charged one credit (§9) unless this account already paid
+ * for the task, then the signed link goes to the browser. The popup's "Unlock for 1 credit and
+ * download" is the one confirmation of the payment: no second "Use 1 credit" dialog follows it. A refused charge has already opened the login or
  * credits-limit dialog, so it only ends the busy state. A task that is gone (§4 download error
  * kind 'no task', 490618) reads 'The file does not exist.'; one charge unlocks every format. A
  * download held up by the sign-in or by credits is remembered (see pending-download.ts).
@@ -55,7 +55,6 @@ export function useCoverDownload(task: CoverTask) {
             need: task.download_cost,
           },
           () => void client.invalidateQueries({ queryKey: walletKeys.all }),
-          { confirm: true },
         );
         if (!charge.ok) {
           remember(format, charge.reason);

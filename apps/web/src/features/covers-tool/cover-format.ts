@@ -18,7 +18,10 @@ export function semitoneLabel(t: TFunction, shift: number): string {
 export function taskKeyLabel(t: TFunction, task: Pick<CoverTask, 'key' | 'key_applied'>): string {
   if (task.key !== 'auto') return semitoneLabel(t, task.key);
   const auto = t('coversTool.options.keyAuto');
-  return task.key_applied === null ? auto : `${auto} (${semitoneLabel(t, task.key_applied)})`;
+  if (task.key_applied === null) return auto;
+  // 'Auto (original key)', not 'Auto (0 (original key))'.
+  if (task.key_applied === 0) return t('coversTool.options.keyAutoOriginal');
+  return `${auto} (${semitoneLabel(t, task.key_applied)})`;
 }
 
 /** Every voice once, in library order. */

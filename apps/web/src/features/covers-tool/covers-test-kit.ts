@@ -32,6 +32,7 @@ export function makeTask(overrides: Partial<CoverTask> = {}): CoverTask {
     status: 1,
     progress: 0,
     voice_id: 'aurora',
+    voice_name: 'Aurora',
     key: 'auto',
     key_applied: null,
     backing: 'keep',

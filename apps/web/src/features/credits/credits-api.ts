@@ -39,6 +39,22 @@ export function useAcquisitions(page: number) {
   });
 }
 
+/**
+ * Whether the signed-in account has claimed a present (an acquisition of type 'present'): the
+ * banner offering it goes once it did. False while unknown or signed out.
+ */
+export function usePresentClaimed(): boolean {
+  const signedIn = useAuthStore(selectSignedIn);
+  const records = useQuery({
+    queryKey: [...walletKeys.all, 'records', 'acquisition', 'presents'] as const,
+    enabled: signedIn,
+    queryFn: ({ signal }) =>
+      apiGet('acquisitionRecordsData', '/v1/credits/records', { type: 'acquisition', page: 1, page_size: 100 }, signal),
+    staleTime: 60_000,
+  });
+  return signedIn && (records.data?.rows.some((r) => r.type === 'present') ?? false);
+}
+
 /** One page of the consumption records (credits page, §2). */
 export function useConsumptions(page: number) {
   return useQuery({

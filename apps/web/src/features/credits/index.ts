@@ -6,7 +6,7 @@ export { CreditsCenter } from './CreditsCenter';
 export { WalletDialog } from './WalletDialog';
 export { WalletRoot } from './WalletRoot';
 export { chargeForTask, type ChargeFailure } from './charge';
-export { useCreditsAccount, walletKeys } from './credits-api';
+export { useCreditsAccount, usePresentClaimed, walletKeys } from './credits-api';
 export { useIntegralInfo } from './integral-api';
 export { RETURN_PARAM } from './open-pricing';
 export { useWalletDialogs } from './wallet-store';

@@ -23,6 +23,7 @@ const file = (id: number, name: string, type: LibraryFile['type']): LibraryFile 
     expire_at: null,
     can_rename: true,
     url: `/storage/ai-covers/k/${id}`,
+    storage_key: `ai-covers/k/${id}`,
     thumb_url: null,
   });
 

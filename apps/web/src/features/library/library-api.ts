@@ -40,6 +40,22 @@ export function useLibraryFiles(filter: LibraryFilter) {
   });
 }
 
+/** Songs a tool may take again: the newest audio files of the account (one page of 50). */
+export function useLibrarySongs(enabled: boolean) {
+  return useQuery({
+    queryKey: [...libraryKeys.all, 'songs'] as const,
+    enabled,
+    queryFn: ({ signal }) =>
+      apiGet(
+        'libraryListData',
+        '/v1/library/files',
+        { type: 'audio', page: 1, page_size: 50, tz: new Date().getTimezoneOffset() },
+        signal,
+      ),
+    staleTime: 10_000,
+  });
+}
+
 /** Renames a file; the list is refreshed afterwards. */
 export function useRenameFile() {
   const client = useQueryClient();

@@ -4,8 +4,9 @@ import { useWalletDialogs, WalletDialog } from '../credits';
 import { PricingPlans } from './PricingPlans';
 
 /**
- * The pricing dialog in its dark and light themes (§2). Phones get the light one with the short
- * (wap) list; the dark one shows the whole cart in place when a new window cannot open.
+ * The pricing dialog in its dark and light themes (§2). Phones get the light one, the dark one
+ * shows the cart in place when a new window cannot open. Both list every option the pricing page
+ * has (a phone must not lose the small pack), with one "Most popular"; phones in small cards.
  */
 export function PricingDialog() {
   const { t } = useTranslation();
@@ -26,7 +27,8 @@ export function PricingDialog() {
       <PricingPlans
         product="ai-covers"
         returnPath={returnPath ?? location.pathname}
-        list={theme === 'light' ? 'wap' : 'full'}
+        compact={theme === 'light'}
+        singlePopular
       />
     </WalletDialog>
   );

@@ -137,7 +137,7 @@ describe('<PricingPage>', () => {
     mount('/pricing?order_id=7&status=paid');
     const result = await screen.findByTestId('checkout-result');
     expect(result.dataset.status).toBe('paid');
-    expect(result.textContent).toContain('Payment complete: 100 credits is now in your account.');
+    expect(result.textContent).toContain('Payment complete. Added to your account: 100 credits.');
   });
 
   it('sends the checkout back to the page pricing was opened from, and only to a page of the app', async () => {

@@ -11,11 +11,13 @@ import styles from './pricing.module.css';
 /** One plan card: name, price, what it gives, 'most popular' tag, buy now. */
 function PlanCard({
   item,
+  popular,
   onBuy,
   busy,
   compact,
 }: {
   item: CatalogItem;
+  popular: boolean;
   onBuy: () => void;
   busy: boolean;
   compact: boolean;
@@ -23,10 +25,10 @@ function PlanCard({
   const { t, i18n } = useTranslation();
   return (
     <article
-      className={`${styles.plan} ${item.popular ? styles.popular : ''} ${compact ? styles.compact : ''}`}
+      className={`${styles.plan} ${popular ? styles.popular : ''} ${compact ? styles.compact : ''}`}
       data-testid={`plan-${item.sku}`}
     >
-      {item.popular ? <span className={styles.tag}>{t('wallet.pricing.popular')}</span> : null}
+      {popular ? <span className={styles.tag}>{t('wallet.pricing.popular')}</span> : null}
       <h3 className={styles.planName}>{t(`wallet.sku.${item.sku}`)}</h3>
       <p className={styles.price}>
         {formatPrice(item.price_cents, item.currency, i18n.language)}
@@ -61,15 +63,21 @@ function PlanCard({
 export function PricingPlans({
   product,
   returnPath,
-  list = 'full',
   layout = 'cards',
+  compact = false,
+  singlePopular = false,
   abtest,
 }: {
   product: 'ai-covers' | 'headshots';
   returnPath: string;
-  /** 'wap' is the phone's short list (light dialog). */
-  list?: 'full' | 'wap';
   layout?: 'cards' | 'table';
+  /** Small cards (a phone's dialog). */
+  compact?: boolean;
+  /**
+   * One "Most popular" in all that is shown (the first plan the cart marks): in a dialog the groups
+   * sit together, and two tags there would each say less.
+   */
+  singlePopular?: boolean;
   abtest?: number | undefined;
 }) {
   const { t, i18n } = useTranslation();
@@ -77,16 +85,15 @@ export function PricingPlans({
   const { buy, pendingSku, error } = useBuy(returnPath);
   if (cart.isPending) return <p className={styles.muted}>{t('common.loading')}</p>;
   if (cart.isError) return <p className={styles.error}>{cart.error.message}</p>;
-  const compact = list === 'wap';
-  const groups: [string, CatalogItem[]][] = compact
-    ? [['', cart.data.wap]]
-    : [
-        [t('wallet.pricing.memberships'), cart.data.subscription],
-        [
-          product === 'headshots' ? t('wallet.pricing.headshotPacks') : t('wallet.pricing.creditPacks'),
-          cart.data.package,
-        ],
-      ];
+  const groups: [string, CatalogItem[]][] = [
+    [t('wallet.pricing.memberships'), cart.data.subscription],
+    [
+      product === 'headshots' ? t('wallet.pricing.headshotPacks') : t('wallet.pricing.creditPacks'),
+      cart.data.package,
+    ],
+  ];
+  const firstPopular = groups.flatMap(([, items]) => items).find((item) => item.popular)?.sku;
+  const isPopular = (item: CatalogItem) => (singlePopular ? item.sku === firstPopular : item.popular);
   return (
     <div>
       {error ? (
@@ -97,8 +104,8 @@ export function PricingPlans({
       {groups
         .filter(([, items]) => items.length > 0)
         .map(([title, items]) => (
-          <section key={title || 'wap'} className={styles.group}>
-            {title ? <h2 className={styles.groupTitle}>{title}</h2> : null}
+          <section key={title} className={styles.group}>
+            <h2 className={styles.groupTitle}>{title}</h2>
             {layout === 'table' && !compact ? (
               <PlanTable items={items} pendingSku={pendingSku} onBuy={(sku) => void buy(sku)} />
             ) : (
@@ -107,6 +114,7 @@ export function PricingPlans({
                   <PlanCard
                     key={item.sku}
                     item={item}
+                    popular={isPopular(item)}
                     compact={compact}
                     busy={pendingSku === item.sku}
                     onBuy={() => void buy(item.sku)}

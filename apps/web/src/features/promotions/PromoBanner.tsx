@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { BASE_PATH } from '../../shared/routing/base-paths';
 import { analytics } from '../../shared/analytics/client';
 import { ui } from '../../shared/ui/PageIntro';
+import { selectSignedIn, useAuthStore } from '../auth';
+import { usePresentClaimed } from '../credits';
 import styles from './promotions.module.css';
 
 /**
@@ -10,11 +12,16 @@ import styles from './promotions.module.css';
  */
 export function PromoBanner() {
   const { t, i18n } = useTranslation();
+  const signedIn = useAuthStore(selectSignedIn);
+  const claimed = usePresentClaimed();
   const href = `${BASE_PATH}/promotion.html?lang=${encodeURIComponent(i18n.language)}`;
+  // Once claimed there is nothing left to offer; a signed-in person is not asked to sign in.
+  if (claimed) return null;
   return (
     <aside className={styles.banner} aria-label={t('promotions.banner.label')} data-testid="promo-banner">
       <p className={styles.bannerText}>
-        <strong>{t('promotions.banner.title')}</strong> {t('promotions.banner.text')}
+        <strong>{t(signedIn ? 'promotions.banner.titleSignedIn' : 'promotions.banner.title')}</strong>{' '}
+        {t(signedIn ? 'promotions.banner.textSignedIn' : 'promotions.banner.text')}
       </p>
       <a
         className={ui.button}

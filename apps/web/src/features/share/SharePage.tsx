@@ -50,37 +50,44 @@ export function SharePage() {
     );
   }
   const share = query.data;
+  // The share video already carries the artwork and the preview: with one, it is the page's one
+  // picture and one player (the artwork as its poster); without, the artwork and the audio player.
   return (
     <article className={styles.page} {...exempt}>
-      <img
-        className={styles.artwork}
-        src={share.artwork_url}
-        width={share.artwork_width}
-        height={share.artwork_height}
-        alt={t('share.artworkAlt', { title: share.title })}
-      />
+      {share.video_url ? (
+        <video
+          className={styles.video}
+          src={share.video_url}
+          poster={share.artwork_url}
+          controls
+          playsInline
+          preload="metadata"
+          style={{ aspectRatio: `${share.video_width ?? 1} / ${share.video_height ?? 1}` }}
+          aria-label={t('share.videoLabel', { title: share.title })}
+          data-testid="share-video"
+        />
+      ) : (
+        <img
+          className={styles.artwork}
+          src={share.artwork_url}
+          width={share.artwork_width}
+          height={share.artwork_height}
+          alt={t('share.artworkAlt', { title: share.title })}
+        />
+      )}
       <div className={styles.body}>
         <h1 className={styles.title}>{share.title}</h1>
         <p className={styles.muted}>{t('share.byVoice', { voice: share.voice_name })}</p>
-        {share.video_url ? (
-          <video
-            className={styles.video}
-            src={share.video_url}
+        {share.video_url ? null : (
+          <audio
+            className={styles.audio}
+            src={share.audio_url}
             controls
-            playsInline
             preload="metadata"
-            style={{ aspectRatio: `${share.video_width ?? 1} / ${share.video_height ?? 1}` }}
-            aria-label={t('share.videoLabel', { title: share.title })}
+            aria-label={t('share.audioLabel', { title: share.title })}
+            data-testid="share-audio"
           />
-        ) : null}
-        <audio
-          className={styles.audio}
-          src={share.audio_url}
-          controls
-          preload="metadata"
-          aria-label={t('share.audioLabel', { title: share.title })}
-          data-testid="share-audio"
-        />
+        )}
         <p className={styles.muted}>{t('share.previewNote')}</p>
         {makeYourOwn}
       </div>

@@ -24,6 +24,11 @@ export interface ProgressBarProps {
   max?: number;
   /** Called 600 ms after done, when the bar hides. */
   onDone?: () => void;
+  /**
+   * Shows `percentage` alone, without the automatic climb of §4: for work whose real progress is
+   * reported (a cover's render), so the bar never runs ahead of it. It still never goes backward.
+   */
+  reportedOnly?: boolean;
 }
 
 /** The §4 progress bar as a line or a circle. */
@@ -42,10 +47,11 @@ export function ProgressBar({
   min = 0,
   max = 100,
   onDone,
+  reportedOnly = false,
 }: ProgressBarProps) {
   const { t } = useTranslation();
   const real = percentage === undefined ? undefined : (percentage - min) / (max - min || 1);
-  const { fraction, visible } = useProgress(status, real, onDone);
+  const { fraction, visible } = useProgress(status, real, onDone, reportedOnly);
   if (!visible) return null;
   const shown = Math.round(min + fraction * (max - min));
   const label = `${Math.round(fraction * 100)}%`;

@@ -114,6 +114,23 @@ describe('ProgressController schedule (fake timers)', () => {
     bar.dispose();
   });
 
+  it('reported-only: shows the reported figure from 0, never climbs by itself, never goes back', () => {
+    const bar = new ProgressController(undefined, true);
+    bar.start();
+    expect(bar.fraction).toBe(0);
+    bar.report(0.26);
+    expect(bar.fraction).toBe(0.26);
+    vi.advanceTimersByTime(20_000);
+    expect(bar.fraction).toBe(0.26);
+    bar.report(0.2);
+    expect(bar.fraction).toBe(0.26);
+    bar.report(0.5);
+    expect(bar.fraction).toBe(0.5);
+    bar.done();
+    expect(bar.fraction).toBe(1);
+    bar.dispose();
+  });
+
   it('notifies subscribers on every change', () => {
     const bar = new ProgressController();
     const seen: number[] = [];

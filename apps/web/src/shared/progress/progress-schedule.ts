@@ -32,7 +32,14 @@ export class ProgressController {
   private finish: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly onFinished?: () => void) {}
+  /**
+   * With `reportedOnly`, the bar shows only what the caller reports (a render whose worker reports
+   * its real progress): no automatic climb, no 8 % floor, still never backward.
+   */
+  constructor(
+    private readonly onFinished?: () => void,
+    private readonly reportedOnly = false,
+  ) {}
 
   /** Subscribes to changes; returns the unsubscribe function. */
   subscribe(listener: Listener): () => void {
@@ -46,6 +53,11 @@ export class ProgressController {
     this.clearTimers();
     const from = this.status === 'done' ? 0 : this.fraction;
     this.status = 'start';
+    if (this.reportedOnly) {
+      this.fraction = Math.min(0.99, Math.max(0, from));
+      this.emit();
+      return;
+    }
     this.fraction = clampRestart(from);
     this.tick = setInterval(() => {
       const next = round(this.fraction + progressIncrement(this.fraction));

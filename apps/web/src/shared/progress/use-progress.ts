@@ -5,7 +5,12 @@ import { ProgressController, type ProgressStatus } from './progress-schedule';
  * Drives a ProgressController from a status prop. Returns the shown fraction (0–1) and whether
  * the bar is still visible (false 600 ms after done).
  */
-export function useProgress(status: ProgressStatus, real: number | undefined, onDone?: () => void) {
+export function useProgress(
+  status: ProgressStatus,
+  real: number | undefined,
+  onDone?: () => void,
+  reportedOnly = false,
+) {
   const onDoneRef = useRef(onDone);
   useEffect(() => {
     onDoneRef.current = onDone;
@@ -13,10 +18,13 @@ export function useProgress(status: ProgressStatus, real: number | undefined, on
   const [state, setState] = useState({ fraction: 0, visible: true });
   const [controller] = useState(
     () =>
-      new ProgressController(() => {
-        setState((s) => ({ ...s, visible: false }));
-        onDoneRef.current?.();
-      }),
+      new ProgressController(
+        () => {
+          setState((s) => ({ ...s, visible: false }));
+          onDoneRef.current?.();
+        },
+        reportedOnly,
+      ),
   );
 
   useEffect(() => {

@@ -6,11 +6,19 @@ import type { Owner } from '../../../platform/auth/identity';
 import { AppError } from '../../../platform/http/app-error';
 import { writeStoredZip } from '../../../platform/format/zip';
 import type { FilesService } from '../../storage/files/files.service';
-import type { CoverAssetsRepo } from '../covers.assets.repo';
+import type { AssetRole, CoverAssetsRepo, KeptFile } from '../covers.assets.repo';
 import { STEMS, type PaidTasks } from '../covers.formats';
 import type { CoversRepo } from '../covers.repo';
 import type { CoverTaskRow } from '../covers.schema';
-import { coverFileName, coverTitle } from '../covers.view';
+import { coverFileName, coverTitle, songTitle } from '../covers.view';
+import { writeTaggedMp3, writeTaggedWav } from './audio-tags';
+import { channelsOf, inSongChannels } from './stems-channels';
+
+/** The picture a cover's downloads carry (a square JPEG), or null; given by cover art. */
+export type ArtworkPicture = (taskId: string) => Promise<Buffer | null>;
+
+/** Where a tagged copy of each audio format is kept (replaced at each download: art may change). */
+const TAGGED_ROLE = { mp3: 'tagged_mp3', mp3_low: 'tagged_mp3_low', wav: 'tagged_wav' } as const;
 
 /** The file name a format is saved as. */
 export function downloadName(title: string, voiceName: string, format: CoverDownloadFormat): string {
@@ -26,19 +34,59 @@ export function downloadName(title: string, voiceName: string, format: CoverDown
  */
 export function createCoverDownloads(deps: {
   repo: Pick<CoversRepo, 'findOwned'>;
-  assets: Pick<CoverAssetsRepo, 'listFor' | 'keepIfAbsent'>;
+  assets: Pick<CoverAssetsRepo, 'listFor' | 'keepIfAbsent' | 'keep'>;
   files: Pick<FilesService, 'readUrl' | 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
   paidTasks: PaidTasks;
   voiceName: (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) => string;
 }) {
   const notAvailable = () => new AppError(Code.notAvailable, CoverMsg.formatMissing, 404);
+  // Cover art is built after covers and reads its finished covers: it registers its picture here.
+  let artwork: ArtworkPicture | null = null;
+
+  /**
+   * A copy of an audio format with its tags (title, artist = the voice, the cover art), stored for
+   * this download; the copy of an earlier download goes. Without art the tags still go in.
+   */
+  async function tagged(
+    owner: Owner,
+    task: CoverTaskRow,
+    format: keyof typeof TAGGED_ROLE,
+    storageKey: string,
+    name: string,
+    kept: Map<string, { id: number | null }>,
+  ): Promise<string> {
+    const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'tags-'));
+    try {
+      const source = await deps.files.localFile({ storageKey }, tmp);
+      const picture = artwork ? await artwork(task.id).catch(() => null) : null;
+      const tags = { title: task.title ?? songTitle(task.songName), artist: deps.voiceName(task), picture };
+      const out = path.join(tmp, format === 'wav' ? 'tagged.wav' : 'tagged.mp3');
+      await (format === 'wav' ? writeTaggedWav(source, out, tags) : writeTaggedMp3(source, out, tags));
+      const stored = await deps.files.storeOutput(owner, {
+        body: fs.createReadStream(out),
+        fileName: name,
+        kind: 'ai-covers',
+        action: 'cover',
+        maxBytes: Number.MAX_SAFE_INTEGER,
+      });
+      const role = TAGGED_ROLE[format];
+      const before = kept.get(role)?.id ?? null;
+      const replaced: Partial<Record<AssetRole, KeptFile>> = {};
+      replaced[role] = { id: stored.id, storageKey: stored.storage_key };
+      await deps.assets.keep(task.id, replaced);
+      if (before !== null && before !== stored.id) await deps.files.deleteOwnedFiles(owner, [before]);
+      return stored.storage_key;
+    } finally {
+      await fs.promises.rm(tmp, { recursive: true, force: true });
+    }
+  }
 
   /** Makes the stems zip from the three stems and keeps it (the first of two racing downloads wins). */
   async function makeStemsZip(owner: Owner, task: CoverTaskRow, keys: Map<string, string>) {
     const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'stems-'));
     try {
       const title = coverTitle(task).slice(0, 60);
-      const entries = [];
+      const stems = [];
       for (const stem of STEMS) {
         const storageKey = keys.get(stem.role);
         if (!storageKey) throw notAvailable();
@@ -46,7 +94,14 @@ export function createCoverDownloads(deps: {
         // localFile may hand back the same name for each copy: move each aside before the next.
         const own = path.join(tmp, `${stem.role}.wav`);
         if (local.startsWith(tmp)) await fs.promises.rename(local, own);
-        entries.push({ name: `${title} - ${stem.label}.wav`, path: local.startsWith(tmp) ? own : local });
+        stems.push({ stem, path: local.startsWith(tmp) ? own : local });
+      }
+      // Every stem in the song's channels: the converted vocal comes mono beside stereo ones.
+      const channels = Math.max(...(await Promise.all(stems.map((s) => channelsOf(s.path)))).map((c) => c ?? 1));
+      const entries = [];
+      for (const { stem, path: file } of stems) {
+        const fitted = await inSongChannels(file, path.join(tmp, `${stem.role}-${channels}ch.wav`), channels);
+        entries.push({ name: `${title} - ${stem.label}.wav`, path: fitted });
       }
       const zipPath = path.join(tmp, 'stems.zip');
       await writeStoredZip(entries, zipPath);
@@ -95,9 +150,20 @@ export function createCoverDownloads(deps: {
       }
       if (!storageKey) throw notAvailable();
       const name = downloadName(coverTitle(task), deps.voiceName(task), format);
+      if (format !== 'stems') storageKey = await tagged(owner, task, format, storageKey, name, keysWithIds(kept));
       const { url, expire } = await deps.files.readUrl({ storageKey, name }, { download: true });
       return { url, name, expire };
+    },
+
+    /** Cover art's hook: the picture the audio downloads carry. */
+    registerArtwork(source: ArtworkPicture) {
+      artwork = source;
     },
   };
 }
 export type CoverDownloads = ReturnType<typeof createCoverDownloads>;
+
+/** The kept files by role, with their file ids (a tagged copy replaced is deleted by id). */
+function keysWithIds(kept: Array<{ role: string; fileId: number | null }>): Map<string, { id: number | null }> {
+  return new Map(kept.map((a) => [a.role, { id: a.fileId }]));
+}

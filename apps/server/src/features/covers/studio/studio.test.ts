@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoverMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../../test/context';
@@ -25,6 +26,16 @@ const get = (url: string, who: Headers = {}) => ctx.app.inject({ method: 'GET', 
 const post = (url: string, who: Headers, payload: object) =>
   ctx.app.inject({ method: 'POST', url, headers: who, payload });
 const fetchSigned = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+/** A downloaded file's tags: title, the voice as artist, a square JPEG as its front cover. */
+async function expectTags(bytes: Buffer, mimeType: string) {
+  const { common } = await parseBuffer(bytes, { mimeType });
+  expect([common.title, common.artist]).toEqual(['Studio Song', 'Velvet']);
+  const picture = common.picture?.[0];
+  expect(picture?.format).toBe('image/jpeg');
+  const meta = await sharp(Buffer.from(picture!.data)).metadata();
+  expect([meta.width, meta.height]).toEqual([1000, 1000]);
+}
 
 describe('download choices and remix of a finished cover', () => {
   let user: Awaited<ReturnType<typeof signInTestUser>>;
@@ -65,6 +76,8 @@ describe('download choices and remix of a finished cover', () => {
     expect(wav.json().data.name).toBe('Studio Song (Velvet cover).wav');
     const wavBytes = (await fetchSigned(wav.json().data.url)).rawPayload;
     expect(wavBytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    // Tagged: the title, the voice as artist and the cover art, square, as a music library reads them.
+    await expectTags(wavBytes, 'audio/wav');
 
     const high = (await get(`/v1/vsas/download/${taskId}?format=mp3`, user.auth)).json().data;
     const low = (await get(`/v1/vsas/download/${taskId}?format=mp3_low`, user.auth)).json().data;
@@ -76,6 +89,8 @@ describe('download choices and remix of a finished cover', () => {
     const highRate = (await parseBuffer(highBytes, { mimeType: 'audio/mpeg' })).format.bitrate!;
     expect((await parseBuffer(lowBytes, { mimeType: 'audio/mpeg' })).format.bitrate).toBe(128_000);
     expect(highRate).toBeGreaterThan(128_000);
+    await expectTags(highBytes, 'audio/mpeg');
+    await expectTags(lowBytes, 'audio/mpeg');
 
     const stems = await get(`/v1/vsas/download/${taskId}?format=stems`, user.auth);
     expect(stems.json().data.name).toBe('Studio Song (Velvet cover) stems.zip');
@@ -86,6 +101,11 @@ describe('download choices and remix of a finished cover', () => {
       'Studio Song - original vocal.wav',
     ]);
     expect(zip.every((e) => e.crcOk && e.data.subarray(0, 4).toString('latin1') === 'RIFF')).toBe(true);
+    // Every stem in the song's channels: the converted vocal is stereo like the others.
+    const channels = await Promise.all(
+      zip.map(async (e) => (await parseBuffer(e.data, { mimeType: 'audio/wav' })).format.numberOfChannels),
+    );
+    expect(channels).toEqual([2, 2, 2]);
     // The zip is made once and kept: the second download hands out the same file.
     const again = await get(`/v1/vsas/download/${taskId}?format=stems`, user.auth);
     expect(new URL(again.json().data.url, 'http://x').pathname).toBe(
@@ -171,7 +191,7 @@ describe('download choices and remix of a finished cover', () => {
 describe('a cover from the user’s own stems', () => {
   it('skips separation, renders, and keeps the vocal upload in the library when the task goes', async () => {
     const user = await signInTestUser(ctx);
-    const vocalKey = await uploadSong(ctx, user.auth, 'Vocal.wav', songWav(4));
+    const vocalKey = await uploadSong(ctx, user.auth, 'Night Drive (Vocals).wav', songWav(4));
     const instKey = await uploadSong(ctx, user.auth, 'Backing track.wav', songWav(4));
     const res = await post('/v1/vsas/create', user.auth, {
       voice_id: 'velvet',
@@ -181,6 +201,8 @@ describe('a cover from the user’s own stems', () => {
     expect(res.statusCode).toBe(200);
     const taskId = res.json().data.task_id;
     expect(res.json().data.task.song_name).toBe('Backing track.wav');
+    // Titled after the song the stems are of, not after the instrumental's file name.
+    expect(res.json().data.task.title).toBe('Night Drive');
     expect(await runRenderJob(ctx, taskId)).toBe('done');
     const task = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data;
     expect(task).toMatchObject({ status: 3, remixable: true });
@@ -193,7 +215,7 @@ describe('a cover from the user’s own stems', () => {
     const names = (await get('/v1/library/files', user.auth))
       .json()
       .data.rows.map((f: { name: string }) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['Vocal.wav', 'Backing track.wav']));
+    expect(names).toEqual(expect.arrayContaining(['Night Drive (Vocals).wav', 'Backing track.wav']));
   }, 120_000);
 
   it('refuses stems of different lengths, half a pair, and someone else’s stem: no task made', async () => {
