@@ -86,23 +86,25 @@ export function frameworkErrorEnvelope(
   void reply.code(400).send({ code: Code.error, data: null, msg: `Bad request: ${error.message}` });
 }
 
-/** How a request that Node's HTTP parser refused is answered: status and message. */
+/** How a request that Node's HTTP parser refused is answered: status, envelope code and message. */
 export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: Buffer }): {
   status: number;
+  code: number;
   msg: string;
 } {
+  // A request that never finished arriving is the spec's timeout (§8 code 401), sent as HTTP 408.
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return { status: 408, msg: 'The request took too long to arrive' };
+    return { status: 408, code: Code.timeout, msg: 'The request took too long to arrive' };
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     // The limit counts the request line with the headers: a long first line is a long address.
     const raw = error.rawPacket;
     const lineEnd = raw ? raw.indexOf('\r\n') : -1;
     const firstLine = raw ? raw.subarray(0, lineEnd === -1 ? raw.length : lineEnd).toString('latin1') : '';
     if (/^[A-Z]+ \S/.test(firstLine) && firstLine.length > 8192)
-      return { status: 414, msg: 'The address (URL) is too long' };
-    return { status: 431, msg: 'The request headers are too large' };
+      return { status: 414, code: Code.error, msg: 'The address (URL) is too long' };
+    return { status: 431, code: Code.error, msg: 'The request headers are too large' };
   }
-  return { status: 400, msg: 'Malformed HTTP request' };
+  return { status: 400, code: Code.error, msg: 'Malformed HTTP request' };
 }
 
 /**
@@ -111,8 +113,8 @@ export function clientErrorAnswer(error: NodeJS.ErrnoException & { rawPacket?: B
  */
 export function clientErrorEnvelope(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, msg } = clientErrorAnswer(error);
-  const body = JSON.stringify({ code: Code.error, data: null, msg });
+  const { status, code, msg } = clientErrorAnswer(error);
+  const body = JSON.stringify({ code, data: null, msg });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +

@@ -3,6 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { getToken, putObject, someBytes, visitor } from '../../features/storage/storage.test-kit';
+import { clientErrorEnvelope } from './error-handler';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-body';
 import { cleanInput, trimStrings } from './trim';
 
@@ -157,5 +158,22 @@ describe("requests Node's HTTP parser refuses", () => {
     const res = await rawRequest(port, bytes);
     expect(res.status).toBe(status);
     expect(res.body).toEqual(envelope);
+  });
+});
+
+describe('a request that never finishes arriving', () => {
+  it('is the spec timeout: code 401 in the envelope, HTTP 408', () => {
+    const written: string[] = [];
+    const socket = {
+      destroyed: false,
+      writable: true,
+      write: (s: string) => written.push(s),
+      destroy: () => undefined,
+    } as unknown as net.Socket;
+    const error = Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    clientErrorEnvelope(error, socket);
+    const [head, body] = written.join('').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(body!)).toEqual({ code: 401, data: null, msg: 'The request took too long to arrive' });
   });
 });

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { restoreAssignments } from '../../shared/ab/assignments';
 import { analytics } from '../../shared/analytics/client';
-import { buildPageProperties, productIdFromSearch } from '../../shared/analytics/page-properties';
+import {
+  buildPageProperties,
+  defaultProductId,
+  productIdFromSearch,
+} from '../../shared/analytics/page-properties';
 import { ensureSessionId, ensureVisitorId } from '../../shared/storage/storage';
 import { selectSignedIn, useAuthStore } from '../../features/auth';
-import { BASE_PATH } from '../../shared/routing/base-paths';
+import { BASE_PATH, isHeadshotsPath } from '../../shared/routing/base-paths';
 
 // The ad landing's `pid` is read once: later in-app navigations drop the query.
 const landingProductId = productIdFromSearch(typeof window === 'undefined' ? '' : window.location.search);
@@ -18,6 +22,8 @@ export function useAnalyticsSession(lang: string, routePath: string): void {
     analytics.pageView(routePath);
   }, [routePath]);
 
+  const productId = landingProductId ?? defaultProductId(BASE_PATH, isHeadshotsPath(routePath));
+
   useEffect(() => {
     // The plans of earlier visits ride with the first batch (§9 results per plan).
     restoreAssignments();
@@ -28,11 +34,11 @@ export function useAnalyticsSession(lang: string, routePath: string): void {
         accountId: wsid === undefined || wsid === null ? undefined : String(wsid),
         visitorId: ensureVisitorId(),
         sessionId: ensureSessionId(),
-        productId: landingProductId,
+        productId,
         basePath: BASE_PATH,
         env: import.meta.env.MODE,
         tzOffsetMinutes: -new Date().getTimezoneOffset(),
       }),
     );
-  }, [lang, signedIn, wsid]);
+  }, [lang, signedIn, wsid, productId]);
 }

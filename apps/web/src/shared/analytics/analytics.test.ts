@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_PROJECT, analyticsBatch } from '@ai-covers/contracts';
 import { Analytics, sendBeacon } from './analytics';
 import { ANALYTICS_PROJECT_CODE } from './client';
-import { buildPageProperties, productIdFromSearch, type PageContext } from './page-properties';
+import {
+  buildPageProperties,
+  defaultProductId,
+  productIdFromSearch,
+  type PageContext,
+} from './page-properties';
 
 const context: PageContext = {
   lang: 'de',
@@ -105,10 +110,19 @@ describe('page properties (§3, §7)', () => {
 
   it.each([
     ['?pid=20034', 20034],
-    ['?pid=abc', 15162],
-    ['', 15162],
+    ['?pid=abc', null],
+    ['', null],
   ])('product id from %s → %s', (search, id) => {
     expect(productIdFromSearch(search)).toBe(id);
+  });
+
+  it.each([
+    ['', false, 15162],
+    ['/lab/ai-covers', false, 15041],
+    ['', true, 14892],
+    ['/lab/ai-covers', true, 14892],
+  ])('a page under %j (headshots: %s) reports product %s', (basePath, headshots, id) => {
+    expect(defaultProductId(basePath, headshots)).toBe(id);
   });
 
   it('is a singlesite at the site root', () => {

@@ -27,7 +27,7 @@ export interface PageContext {
   visitorId: string;
   /** The session id of this tab (session storage, §3). */
   sessionId?: string | undefined;
-  /** Product id from the landing URL (`pid`), else the main product id. */
+  /** Product id from the landing URL (`pid`), else the page's own product (`defaultProductId`). */
   productId: number;
   basePath: string;
   env: string;
@@ -35,11 +35,21 @@ export interface PageContext {
   tzOffsetMinutes: number;
 }
 
-/** Reads the product id an ad landing passes as `?pid=`; falls back to the main product (§9). */
-export function productIdFromSearch(search: string): number {
+/**
+ * The product a page reports when no ad landing names one (§9): AI Headshots is the second product
+ * (14892); AI Covers reports the lab's id (15041) under the lab prefix and the main site's (15162)
+ * at the site root.
+ */
+export function defaultProductId(basePath: string, headshotsPage: boolean): number {
+  if (headshotsPage) return PRODUCT.secondProductId;
+  return basePath.startsWith('/lab') ? PRODUCT.labId : PRODUCT.mainProductId;
+}
+
+/** Reads the product id an ad landing passes as `?pid=`; null when it names none. */
+export function productIdFromSearch(search: string): number | null {
   const raw = new URLSearchParams(search).get('pid');
   const id = raw === null ? NaN : Number(raw);
-  return Number.isInteger(id) && id > 0 ? id : PRODUCT.mainProductId;
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** Builds the §3 page properties; ad-tracking product ids (20034, 20128) add psource=ppc (§7). */
