@@ -218,6 +218,8 @@ describe('create page (covers/new)', { timeout: 30_000 }, () => {
     expect(within(card).getByRole('button', { name: 'Play My Song.mp3' })).toBeTruthy();
     // The song link is a field of the same card.
     expect(within(card).getByRole('textbox', { name: /Or paste a direct link/ })).toBeTruthy();
+    // The upload ends within this test (its last call must not land in the next one).
+    expect(await screen.findByText('Uploaded')).toBeTruthy();
   }, 20_000);
 
   it('makes a cover from own stems: both uploads go up and the body names them', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "cover_assets" DROP CONSTRAINT "cover_assets_role_ck";--> statement-breakpoint
+ALTER TABLE "cover_assets" ADD CONSTRAINT "cover_assets_role_ck" CHECK ("cover_assets"."role" in ('wav','mp3_low','vocals','instrumental','original_vocals','stems_zip','own_vocals','tagged_mp3','tagged_mp3_low','tagged_wav'));
