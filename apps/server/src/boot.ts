@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openEngine } from '@ai-covers/engine';
+import { mediaToolWarnings } from './platform/media/old-build';
 import type { FastifyInstance } from 'fastify';
 import type { Settings } from './config';
 import { buildApp, type AppFeatures } from './app';
@@ -71,6 +72,8 @@ export async function boot(settings: Settings, role: Role): Promise<Booted> {
     if (!renders && database.driver === 'pglite')
       app.log.warn('RUN_WORKER=false on the embedded database: no process will render covers');
   }
+  // Both roles read uploads with ffmpeg/ffprobe: say so when it is the old npm fallback build.
+  for (const line of mediaToolWarnings()) app.log.warn(line);
   const worker = renders ? await startWorker({ queue, log: app.log, features }) : null;
 
   return {

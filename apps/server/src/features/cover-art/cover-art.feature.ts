@@ -5,12 +5,13 @@ import { defineFeature } from '../../platform/feature';
 import type { WebBuild } from '../../platform/http/web';
 import type { CoversService } from '../covers/covers.service';
 import type { FilesService } from '../storage/files/files.service';
+import { ownVoiceAvatarSvg } from './own-voice-avatar';
 import { createVideoEnqueuer, startCoverArtJobs, type CoverArtQueue } from './cover-art.jobs';
 import { createCoverArtRepo } from './cover-art.repo';
 import { coverArtRoutes } from './cover-art.routes';
 import { createCoverArtService } from './cover-art.service';
 import { createShareVideosService } from './share-videos.service';
-import { createSharesService } from './shares.service';
+import { createSharesService, SHARE_GRANT } from './shares.service';
 import { shareRoutes } from './share.routes';
 
 /**
@@ -37,11 +38,13 @@ export function createCoverArtFeature(deps: {
     repo,
     covers: deps.covers,
     files: deps.files,
-    avatarSvg: (voiceId) => getVoice(voiceId)?.avatarSvg,
+    // A cover of an own voice (or of one deleted since) still gets art: its own drawn avatar.
+    avatarSvg: (voiceId) => getVoice(voiceId)?.avatarSvg ?? ownVoiceAvatarSvg(voiceId),
   });
   const enqueue = createVideoEnqueuer({ queue: deps.queue, repo, log: deps.log });
   const videos = createShareVideosService({ repo, art, files: deps.files, enqueue });
   const shares = createSharesService({ repo, covers: deps.covers, art, files: deps.files });
+  deps.files.registerGrant(SHARE_GRANT, shares.isLive);
   return defineFeature({
     service: art,
     videos,

@@ -1,16 +1,10 @@
+import { escapeHtml, spliceHtml } from '../../platform/http/html';
 import type { ShareMeta } from './shares.service';
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /**
  * The app's index.html with the head of a share page: its title and the Open Graph and Twitter
  * card tags, so a pasted link previews with the artwork. A gone share gets a plain title only.
+ * Titles and voice names are the users' text: every one is escaped, and spliced in literally.
  */
 export function shareHead(
   indexHtml: string,
@@ -52,6 +46,6 @@ export function shareHead(
     tags.push('<meta name="robots" content="noindex">');
   }
   const head = `<title>${escapeHtml(title)}</title>\n    ${tags.join('\n    ')}`;
-  const withoutTitle = indexHtml.replace(/<title>[\s\S]*?<\/title>/i, '');
-  return withoutTitle.replace(/<\/head>/i, `  ${head}\n  </head>`);
+  const withoutTitle = spliceHtml(indexHtml, /<title>[\s\S]*?<\/title>/i, '');
+  return spliceHtml(withoutTitle, /<\/head>/i, `  ${head}\n  </head>`);
 }

@@ -18,6 +18,9 @@ import { readStored } from './stored-bytes';
 /** A revoked, unknown or broken share: all read the same, so an id reveals nothing. */
 export const shareGone = () => new AppError(Code.resourceError, CoverArtMsg.shareGone, 404);
 
+/** The grant kind of a cover share's file URLs (see storage's grants). */
+export const SHARE_GRANT = 'cover-share';
+
 /** What the page head of a share needs (Open Graph and Twitter card tags). */
 export interface ShareMeta {
   id: string;
@@ -55,8 +58,15 @@ export function createSharesService(deps: {
   }
 
   const artworkPath = (share: ShareRow) => `/v1/share/${share.id}/artwork.jpg`;
+  /** Every file URL a share hands out is tied to it: revoked, the URLs stop too. */
+  const grantOf = (share: ShareRow) => ({ grant: [SHARE_GRANT, share.id] as const });
 
   return {
+    /** Whether a share is live (the check behind every file URL it handed out). */
+    async isLive(shareId: string): Promise<boolean> {
+      return (await live(shareId)) !== null;
+    },
+
     /** Shares the export (and a finished video of it) under a new public id. Signed-in owners only. */
     async create(
       userId: number,
@@ -112,9 +122,9 @@ export function createSharesService(deps: {
       const found = await live(shareId);
       if (!found) throw shareGone();
       const { share, cover, video } = found;
-      const audio = await files.readUrl(cover.preview);
+      const audio = await files.readUrl(cover.preview, grantOf(share));
       const videoUrl = video
-        ? (await files.readUrl({ storageKey: video.fileKey!, name: shareVideoName(share.title) })).url
+        ? (await files.readUrl({ storageKey: video.fileKey!, name: shareVideoName(share.title) }, grantOf(share))).url
         : null;
       return {
         id: share.id,
@@ -134,7 +144,8 @@ export function createSharesService(deps: {
     async artworkUrl(shareId: string): Promise<string> {
       const found = await live(shareId);
       if (!found) throw shareGone();
-      return (await files.readUrl({ storageKey: found.share.imageKey, name: 'cover-art.jpg' })).url;
+      const image = { storageKey: found.share.imageKey, name: 'cover-art.jpg' };
+      return (await files.readUrl(image, grantOf(found.share))).url;
     },
 
     /** The head tags' facts of a live share, or null (the page then says it is gone). */
@@ -157,8 +168,8 @@ export function createSharesService(deps: {
     async videoUrl(shareId: string): Promise<string> {
       const found = await live(shareId);
       if (!found?.video) throw shareGone();
-      return (await files.readUrl({ storageKey: found.video.fileKey!, name: shareVideoName(found.share.title) }))
-        .url;
+      const video = { storageKey: found.video.fileKey!, name: shareVideoName(found.share.title) };
+      return (await files.readUrl(video, grantOf(found.share))).url;
     },
   };
 }

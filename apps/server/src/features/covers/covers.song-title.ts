@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mediaToolPath } from '@ai-covers/engine';
+import { confinedInputArgs, runConfined } from '../../platform/media/confined';
 import type { FilesService, StoredFile } from '../storage/files/files.service';
 import { songTitle } from './covers.view';
 
@@ -11,9 +10,19 @@ const MAX_TITLE = 90;
 /** Reading tags is a header read; a file that takes longer is named by its file name instead. */
 const TAGS_TIMEOUT_MS = 5000;
 
-/** ffprobe's arguments to print a file's container tags (title, artist, …) as JSON. */
+/** ffprobe's arguments to print a file's container tags (title, artist, …) as JSON (confined: an upload). */
 export function tagProbeArgs(file: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_entries', 'format_tags', '--', file];
+  return [
+    '-v',
+    'error',
+    ...confinedInputArgs(),
+    '-print_format',
+    'json',
+    '-show_entries',
+    'format_tags',
+    '--',
+    file,
+  ];
 }
 
 /** One tag as a line of text: control characters gone, runs of spaces made one. */
@@ -67,22 +76,18 @@ export function titleOfStems(titles: string[]): string {
   return 'Song';
 }
 
-function probeTags(file: string): Promise<Record<string, unknown> | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      mediaToolPath('ffprobe'),
-      tagProbeArgs(file),
-      { timeout: TAGS_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
-      (error, stdout) => {
-        if (error) return resolve(undefined);
-        try {
-          resolve((JSON.parse(stdout) as { format?: { tags?: Record<string, unknown> } }).format?.tags);
-        } catch {
-          resolve(undefined);
-        }
-      },
-    );
+async function probeTags(file: string): Promise<Record<string, unknown> | undefined> {
+  const run = await runConfined('ffprobe', tagProbeArgs(file), {
+    timeoutMs: TAGS_TIMEOUT_MS,
+    memoryBytes: 512 * 1024 ** 2,
+    maxOutputBytes: 1024 ** 2,
   });
+  if (!run.ok) return undefined;
+  try {
+    return (JSON.parse(run.stdout) as { format?: { tags?: Record<string, unknown> } }).format?.tags;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { createReadyNotifier, type MailRecipient } from './headshots.mail';
 import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
 import { createDeclinedPhotoFiles } from './headshots.describe';
 import { headshotsRoutes } from './headshots.routes';
-import { createHeadshotsService } from './headshots.service';
+import { createHeadshotsService, HEADSHOT_SHARE_GRANT } from './headshots.service';
 import { createZipLinks } from './zip-links';
 
 /** Plan 2 of a §9 test means on. */
@@ -66,6 +66,7 @@ export function createHeadshotsFeature(deps: {
       resultsLimit: settings.HEADSHOTS_RESULTS_LIMIT ?? null,
     },
   });
+  deps.files.registerGrant(HEADSHOT_SHARE_GRANT, service.shareLive);
   return defineFeature({
     service,
     /** What billing calls inside the transaction that marks an order paid or refunds it. */

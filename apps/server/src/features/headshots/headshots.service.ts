@@ -32,6 +32,8 @@ const DAY_MS = 86_400_000;
 /** The storage kind of headshot uploads and outputs (its byte limit is STORAGE_LIMITS_MB's 'headshots'). */
 export const HEADSHOTS_KIND = 'headshots';
 const ZIP_LINK_MS = 10 * 60_000;
+/** The grant kind of a headshot share's file URLs: revoked, they stop (see storage's grants). */
+export const HEADSHOT_SHARE_GRANT = 'headshot-share';
 
 export interface StyleLite {
   id: string;
@@ -76,8 +78,9 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
 
   const styleMap = () => new Map(deps.styles().map((s) => [s.id, s]));
 
-  async function signed(key: string, name: string, download = false): Promise<string> {
-    return (await files.readUrl({ storageKey: key, name }, { download })).url;
+  async function signed(key: string, name: string, download = false, share?: string): Promise<string> {
+    const grant = share ? ([HEADSHOT_SHARE_GRANT, share] as const) : undefined;
+    return (await files.readUrl({ storageKey: key, name }, { download, ...(grant ? { grant } : {}) })).url;
   }
 
   async function photoOut(row: PhotoRow): Promise<HeadshotPhoto> {
@@ -112,13 +115,13 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     });
   }
 
-  async function resultsOut(rows: ResultRow[]) {
+  async function resultsOut(rows: ResultRow[], share?: string) {
     return Promise.all(
       rows.map(async (r) =>
         resultView(r, {
-          url: await signed(r.storageKey, r.name),
-          thumb: await signed(r.thumbKey, r.name),
-          download: await signed(r.storageKey, r.name, true),
+          url: await signed(r.storageKey, r.name, false, share),
+          thumb: await signed(r.thumbKey, r.name, false, share),
+          download: await signed(r.storageKey, r.name, true, share),
         }),
       ),
     );
@@ -418,9 +421,9 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       return service.signZip(pack.id, ids);
     },
 
-    signZip(packId: string, ids: string[]) {
+    signZip(packId: string, ids: string[], share?: string) {
       const exp = now() + ZIP_LINK_MS;
-      const token = deps.zipLinks.sign({ pack: packId, ids, exp });
+      const token = deps.zipLinks.sign({ pack: packId, ids, exp, ...(share ? { share } : {}) });
       return {
         url: `/v1/headshots/zip?token=${token}`,
         name: `headshots-${packId}.zip`,
@@ -433,6 +436,7 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       const grant = deps.zipLinks.verify(token, now());
       if (!grant)
         throw new AppError(Code.resourceError, 'This download link has expired. Open the pack again.', 404);
+      if (grant.share !== undefined && !(await service.shareLive(grant.share))) throw missingFile();
       const pack = await repo.packById(grant.pack);
       if (!pack || pack.status !== 'success') throw missingFile();
       const all = await repo.results(pack.id);
@@ -453,6 +457,13 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       return shareOut(share, origin);
     },
 
+    /** Whether a share link is live: every URL it handed out works only while it is. */
+    async shareLive(shareId: string): Promise<boolean> {
+      const share = await repo.findShare(shareId);
+      if (!share || share.revokedAt) return false;
+      return (await repo.packById(share.packId))?.status === 'success';
+    },
+
     /** The public view of a share link; a revoked link is gone (410). */
     async publicShare(shareId: string) {
       const share = await repo.findShare(shareId);
@@ -462,13 +473,13 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       if (!pack || pack.status !== 'success')
         throw new AppError(Code.resourceError, HeadshotMsg.packExpired, 410);
       const rows = await repo.results(pack.id);
-      const results = (await resultsOut(rows)).map(({ likeness: _likeness, ...r }) => r);
+      const results = (await resultsOut(rows, share.id)).map(({ likeness: _likeness, ...r }) => r);
       return {
         id: share.id,
         created_at: share.createdAt.toISOString(),
         count: rows.length,
         results,
-        zip_url: service.signZip(pack.id, []).url,
+        zip_url: service.signZip(pack.id, [], share.id).url,
         url_expire: new Date(now() + 3600_000).toISOString(),
       };
     },

@@ -1,10 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a zip link grants: these results of this pack (none = all), until `exp` (ms). */
+/**
+ * What a zip link grants: these results of this pack (none = all), until `exp` (ms); a link a
+ * share handed out names the share, and works only while it is live.
+ */
 export interface ZipGrant {
   pack: string;
   ids: string[];
   exp: number;
+  share?: string;
 }
 
 /**
@@ -30,6 +34,7 @@ export function createZipLinks(secret: Uint8Array) {
         const grant = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ZipGrant;
         if (typeof grant.pack !== 'string' || !Array.isArray(grant.ids) || typeof grant.exp !== 'number')
           return null;
+        if (grant.share !== undefined && typeof grant.share !== 'string') return null;
         return grant.exp > now ? grant : null;
       } catch {
         return null;

@@ -5,6 +5,7 @@ import { createObjectStore } from '../../platform/storage/create-object-store';
 import { createCredentialKeys } from './signing/credentials';
 import { createFilesService } from './files/files.service';
 import { createReadUrls } from './signing/read-urls';
+import { createGrants } from './signing/grants';
 import { startFilesJobs } from './files/files.jobs';
 import { createFilesRepo } from './files/files.repo';
 import { filesRoutes } from './files/files.routes';
@@ -33,6 +34,7 @@ export function createStorageFeature(deps: {
   const store = createObjectStore(settings);
   const keys = createCredentialKeys(deps.secret);
   const readUrls = createReadUrls({ ...keys.readKey, now });
+  const grants = createGrants();
   const repo = createFilesRepo(deps.db);
   const region = settings.STORAGE === 's3' ? settings.S3_REGION : 'local';
   const retentionDays = settings.STORAGE_ANON_RETENTION_DAYS;
@@ -40,6 +42,7 @@ export function createStorageFeature(deps: {
     repo,
     store,
     readUrls,
+    grants,
     now,
     config: {
       urlTtlSeconds: settings.STORAGE_URL_TTL_SECONDS,
@@ -67,6 +70,7 @@ export function createStorageFeature(deps: {
         uploads,
         keys,
         readUrls,
+        grants,
         now,
         uploadGraceMs: settings.SHUTDOWN_TIMEOUT_MS / 2,
       }),

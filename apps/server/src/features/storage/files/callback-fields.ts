@@ -49,7 +49,14 @@ export function displayName(fileName: string, key: string): string {
  * what the file is, its frame size and duration from the stored bytes (never the client's word).
  */
 export async function buildCallbackFields(
-  deps: { store: ObjectStore; region: string; retentionDays: number; now: number },
+  deps: {
+    store: ObjectStore;
+    region: string;
+    retentionDays: number;
+    now: number;
+    /** The server writes bytes it did not make (a song fetched from a link): measured as an upload. */
+    untrusted?: boolean;
+  },
   writer: Writer,
   key: string,
   info: { size: number; etag: string; mimeType: string },
@@ -59,10 +66,12 @@ export async function buildCallbackFields(
   // Trimmed like every request string (§5), so an HTTP-delivered callback verifies the same.
   vars = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, String(v).trim()]));
   // Measured from the stored bytes only: a duration or frame size the client states is never kept.
+  // What comes from outside (an upload, a fetched song) has its sound decoded to be measured.
   const facts = await probeMedia(
     { open: () => store.read(key), localPath: store.localPath?.(key) },
     info.mimeType,
     info.size,
+    { decode: writer.jti !== '' || deps.untrusted === true },
   );
   const measured = (value: number | null) => (value !== null ? String(value) : '');
   return {

@@ -18,6 +18,7 @@ import type { ObjectStore } from '../../../platform/storage/object-store';
 import { buildCallbackFields, displayName, type SignedCallback } from './callback-fields';
 import { parseImageProcess } from './image-process';
 import type { ReadUrls } from '../signing/read-urls';
+import type { Grants } from '../signing/grants';
 import type { ListFilter, FilesRepo } from './files.repo';
 import type { FileRow } from './files.schema';
 
@@ -45,6 +46,7 @@ export function createFilesService(deps: {
   repo: FilesRepo;
   store: ObjectStore;
   readUrls: ReadUrls;
+  grants: Grants;
   config: FilesConfig;
   now?: () => number;
 }) {
@@ -90,10 +92,22 @@ export function createFilesService(deps: {
       return toUploaded(row);
     },
 
-    /** A signed URL to read a file (Range works); S3 without processing goes straight to the bucket. */
+    /**
+     * Registers a kind of grant read URLs can be tied to (a public share): `isLive` is asked at
+     * every read of such a URL, so revoking the grant stops its URLs at once.
+     */
+    registerGrant(kind: string, isLive: (id: string) => Promise<boolean>): void {
+      deps.grants.register(kind, isLive);
+    },
+
+    /**
+     * A signed URL to read a file (Range works); S3 without processing goes straight to the bucket.
+     * With `grant` ([kind, id]), the URL works only while that grant is live: it is always served
+     * by the `/storage` endpoint (which checks it), never presigned by S3 (which could not).
+     */
     async readUrl(
       file: FileRef,
-      options: { process?: string; download?: boolean } = {},
+      options: { process?: string; download?: boolean; grant?: readonly [kind: string, id: string] } = {},
     ): Promise<{ url: string; expire: string }> {
       if (options.process) {
         const parsed = parseImageProcess(options.process);
@@ -101,13 +115,14 @@ export function createFilesService(deps: {
       }
       const ttl = config.urlTtlSeconds;
       const expire = new Date(now() + ttl * 1000).toISOString();
-      if (store.presignGet && !options.process) {
+      if (store.presignGet && !options.process && !options.grant) {
         return {
           url: await store.presignGet(file.storageKey, ttl, options.download ? file.name : undefined),
           expire,
         };
       }
       const extra: Record<string, string> = {};
+      if (options.grant) extra.grant = deps.grants.name(...options.grant);
       if (options.process) extra['x-oss-process'] = options.process;
       if (options.download)
         extra['response-content-disposition'] =
@@ -199,7 +214,13 @@ export function createFilesService(deps: {
         contentType: mimeType,
       });
       const fields = await buildCallbackFields(
-        { store, region: config.region, retentionDays: config.retentionDays, now: now() },
+        {
+          store,
+          region: config.region,
+          retentionDays: config.retentionDays,
+          now: now(),
+          untrusted: input.library === true,
+        },
         { uid: owner.userId, vid: owner.userId ? null : owner.visitorId, jti: '', kind: input.kind },
         key,
         { ...info, mimeType },

@@ -21,6 +21,7 @@ import {
   stringToSign,
 } from '../signing/oss-signature';
 import { parseRange, type ReadUrls } from '../signing/read-urls';
+import type { Grants } from '../signing/grants';
 import { CALLBACK_BODY } from '../files/callback-fields';
 import type { UploadsService } from '../uploads/uploads.service';
 import { ok } from '../../../platform/http/envelope';
@@ -68,6 +69,7 @@ export function objectStoreRoutes(deps: {
   uploads: UploadsService;
   keys: CredentialKeys;
   readUrls: ReadUrls;
+  grants: Grants;
   now?: () => number;
   /** At shutdown, how long uploads in progress may go on before they are cut (default 5 s). */
   uploadGraceMs?: number;
@@ -169,9 +171,14 @@ export function objectStoreRoutes(deps: {
     if (bucket !== store.bucket) throw new AppError(Code.resourceError, 'No such bucket', 404);
     const query = request.query;
     deps.readUrls.verify(bucket, key, query);
+    // A URL handed out under a grant (a share) reads only while the grant is live; what was read
+    // is not kept by caches either, so a revoked share stops at once.
+    const granted = query.grant !== undefined;
+    if (granted && !(await deps.grants.isLive(query.grant!)))
+      throw new AppError(Code.resourceError, Msg.fileMissing, 404);
     const info = await store.stat(key);
     if (!info) throw new AppError(Code.resourceError, Msg.fileMissing, 404);
-    reply.header('cache-control', 'private, max-age=300');
+    reply.header('cache-control', granted ? 'no-store' : 'private, max-age=300');
     if (query['response-content-disposition'])
       reply.header('content-disposition', query['response-content-disposition']);
 

@@ -6,8 +6,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** Headers a signer reads; values already joined (Node lower-cases names). */
 export type HeaderMap = Record<string, string | string[] | undefined>;
 
-/** Sub-resources that are part of the signed resource of a read URL. */
-const SIGNED_SUBRESOURCES = ['response-content-disposition', 'response-content-type', 'x-oss-process'];
+/**
+ * Sub-resources that are part of the signed resource of a read URL (`grant`: what the URL was
+ * handed out under, checked at every read; see grants.ts).
+ */
+const SIGNED_SUBRESOURCES = [
+  'grant',
+  'response-content-disposition',
+  'response-content-type',
+  'x-oss-process',
+];
 
 function header(headers: HeaderMap, name: string): string {
   const value = headers[name];
