@@ -2,17 +2,20 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectSignedIn, useAuthStore, SignOutButton } from '../../features/auth';
 import { CreditsBadge } from '../../features/credits';
-import { LanguageSwitcher } from '../../features/language';
+import { LanguageSwitcher, splitLanguageSegment } from '../../features/language';
 import { useLangPath } from '../../shared/routing/use-lang-path';
-import { HEADSHOTS_BASE } from '../../shared/routing/base-paths';
+import { HEADSHOTS_BASE, isHeadshotsPath } from '../../shared/routing/base-paths';
 import styles from './Header.module.css';
 
 /** The shared header: brand, main navigation, language, credits and the account entry. */
 export function Header() {
   const { t } = useTranslation();
   const langPath = useLangPath();
+  const { pathname } = useLocation();
   // Making a cover belongs to the covers tool, not to the list of the visitor's covers.
-  const creating = /\/covers\/new\/?$/.test(useLocation().pathname);
+  const creating = /\/covers\/new\/?$/.test(pathname);
+  // The headshot pages are their own product: the brand names it and leads to its start page.
+  const headshots = isHeadshotsPath(splitLanguageSegment(pathname).rest);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
   const toolClass = ({ isActive }: { isActive: boolean }) => navClass({ isActive: isActive || creating });
@@ -22,12 +25,26 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={langPath('/')} className={styles.brand} aria-label={t('header.home')}>
-          <span className={styles.logo} aria-hidden="true">
-            ♪
-          </span>
-          <span>{t('app.name')}</span>
-        </Link>
+        {headshots ? (
+          <Link
+            to={langPath(HEADSHOTS_BASE)}
+            className={styles.brand}
+            aria-label={t('header.homeHeadshots')}
+            data-testid="brand"
+          >
+            <span className={styles.logo} aria-hidden="true">
+              ◐
+            </span>
+            <span>{t('headshots.title')}</span>
+          </Link>
+        ) : (
+          <Link to={langPath('/')} className={styles.brand} aria-label={t('header.home')} data-testid="brand">
+            <span className={styles.logo} aria-hidden="true">
+              ♪
+            </span>
+            <span>{t('app.name')}</span>
+          </Link>
+        )}
         <nav className={styles.nav} aria-label={t('nav.main')}>
           <NavLink to={langPath('/')} end className={toolClass}>
             {t('nav.covers')}
