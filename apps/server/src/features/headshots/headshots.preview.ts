@@ -13,7 +13,7 @@ const CACHE_ENTRIES = 200;
 /** Previews waiting for the one in the making; more are refused as busy, not queued for minutes. */
 const MAX_WAITING = 3;
 /** A preview that takes longer than this is given up (a loaded machine), with the busy message. */
-const PREVIEW_TIMEOUT_MS = 90_000;
+const PREVIEW_TIMEOUT_MS = 180_000;
 /** The preview's width: the backdrop stage shows it at most this wide. */
 const PREVIEW_WIDTH = 480;
 
