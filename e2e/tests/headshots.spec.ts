@@ -58,96 +58,143 @@ const sidewaysOverflow = (page: Page) =>
 test.describe('AI Headshots', () => {
   failOnCspViolations();
 
-  test(
-    'buy Basic, upload 5 photos with one declined, replace it, submit, get the pack, zip it, share it',
-    { tag: '@base-path' },
-    async ({ page, browser }) => {
-      // A Basic pack renders 50 results on this small machine: minutes, not seconds.
-      test.setTimeout(25 * 60_000);
-      await signUp(page, `${HEADSHOTS}/upload`);
+  for (const width of [1366, 390]) {
+    test(
+      `at ${width} px: pickers with real examples, my photo on a backdrop, buy Basic, 5 photos with one declined, the pack, its zip and its link`,
+      { tag: '@base-path' },
+      async ({ page, browser }) => {
+        // A Basic pack renders 50 results on this small machine: minutes, not seconds.
+        test.setTimeout(30 * 60_000);
+        await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+        await signUp(page, `${HEADSHOTS}/upload`);
+        // The header names the product of these pages.
+        await expect(page.getByTestId('brand')).toContainText('AI Headshots');
 
-      // Buy Basic through the shared sandbox checkout, which brings us back to the upload page.
-      await page.getByTestId('plan-basic').check();
-      await page.getByTestId('buy-basic').click();
-      await page.waitForURL(/\/v1\/billing\/sandbox\//);
-      await page.getByTestId('sandbox-confirm').click();
-      await page.waitForURL(/status=paid/);
-      await expect(page.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
-      await expect(page.getByTestId('plan-basic-available')).toContainText('1');
+        // Buy Basic through the shared sandbox checkout, which brings us back to the upload page.
+        await page.getByTestId('plan-basic').check();
+        await page.getByTestId('buy-basic').click();
+        await page.waitForURL(/\/v1\/billing\/sandbox\//);
+        await page.getByTestId('sandbox-confirm').click();
+        await page.waitForURL(/status=paid/);
+        await expect(page.getByTestId('checkout-result')).toHaveAttribute('data-status', 'paid');
+        await expect(page.getByTestId('plan-basic-available')).toContainText('1');
 
-      // The requirements, terms and privacy must be accepted before the file picker opens.
-      await page.getByTestId('add-photos').click();
-      const dialog = page.getByTestId('requirements-dialog');
-      await expect(dialog).toContainText('Privacy');
-      await dialog.getByTestId('requirements-agree').check();
-      const chooser = page.waitForEvent('filechooser');
-      await dialog.getByRole('button', { name: 'Agree and choose photos' }).click();
-      await (
-        await chooser
-      ).setFiles([
-        await facePhoto('one.jpg', 768, false),
-        await facePhoto('two.jpg', 800, true),
-        await facePhoto('three.jpg', 832, false),
-        await noFacePhoto('helmet.jpg'),
-        await facePhoto('four.jpg', 864, true),
-      ]);
-      const declined = page.getByTestId('declined-list');
-      await expect(declined).toContainText('helmet.jpg', { timeout: 120_000 });
-      await expect(declined).toContainText('No face was found');
-      await expect(page.getByTestId('photo-count')).toHaveText('4 approved · 5/20', { timeout: 120_000 });
+        // Every style card shows an example the pipeline made from the sample portrait.
+        const examples = page.getByTestId('style-example');
+        expect(await examples.count()).toBeGreaterThan(0);
+        for (const img of await examples.all()) {
+          await img.scrollIntoViewIfNeeded();
+          await expect
+            .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
+            .toBeGreaterThan(100);
+        }
 
-      // Replace the declined photo in place.
-      const replaceChooser = page.waitForEvent('filechooser');
-      await declined.getByRole('button', { name: 'Replace' }).click();
-      await (await replaceChooser).setFiles([await facePhoto('five.jpg', 896, false)]);
-      await expect(page.getByTestId('photo-count')).toHaveText('5 approved · 5/20', { timeout: 120_000 });
-      await expect(page.getByText('No declined photos.')).toBeVisible();
+        // The requirements, terms and privacy must be accepted before the file picker opens.
+        await page.getByTestId('add-photos').click();
+        const dialog = page.getByTestId('requirements-dialog');
+        await expect(dialog).toContainText('Privacy');
+        await dialog.getByTestId('requirements-agree').check();
+        const chooser = page.waitForEvent('filechooser');
+        await dialog.getByRole('button', { name: 'Agree and choose photos' }).click();
+        await (
+          await chooser
+        ).setFiles([
+          await facePhoto('one.jpg', 768, false),
+          await facePhoto('two.jpg', 800, true),
+          await facePhoto('three.jpg', 832, false),
+          await noFacePhoto('helmet.jpg'),
+          await facePhoto('four.jpg', 864, true),
+        ]);
+        const declined = page.getByTestId('declined-list');
+        await expect(declined).toContainText('helmet.jpg', { timeout: 120_000 });
+        await expect(declined).toContainText('No face was found');
+        await expect(page.getByTestId('photo-count')).toHaveText('4 approved · 5/20', { timeout: 120_000 });
 
-      await page.getByTestId('gender-female').check();
-      await page.getByTestId('style-corporate-grey').click();
-      await page.getByTestId('confirm-style').click();
-      await expect(page.getByTestId('submit-missing')).toBeHidden();
-      await page.getByTestId('submit-pack').click();
+        // My own approved photo on a backdrop, rendered by the server when I choose the tile.
+        const tile = page.locator('[data-testid^="backdrop-tile-"] img').first();
+        await expect(tile).toBeVisible();
+        const previewCall = page.waitForRequest((r) => r.url().includes('/backdrop-preview'));
+        await tile.click();
+        await previewCall;
+        await expect(page.getByTestId('backdrop-preview')).toBeVisible({ timeout: 120_000 });
 
-      // The submit result page follows the pack until it is ready.
-      await page.waitForURL(new RegExp(`${HEADSHOTS}/result\\?id=`));
-      const result = page.getByTestId('submit-result');
-      await expect(result).toHaveAttribute('data-status', /generating|success/);
-      await expect(result).toHaveAttribute('data-status', 'success', { timeout: 20 * 60_000 });
-      await page.getByTestId('view-pack').click();
+        // Replace the declined photo in place.
+        const replaceChooser = page.waitForEvent('filechooser');
+        await declined.getByRole('button', { name: 'Replace' }).click();
+        await (await replaceChooser).setFiles([await facePhoto('five.jpg', 896, false)]);
+        await expect(page.getByTestId('photo-count')).toHaveText('5 approved · 5/20', { timeout: 120_000 });
+        await expect(page.getByText('No declined photos.')).toBeVisible();
 
-      const detail = page.getByTestId('pack-detail');
-      await expect(detail).toHaveAttribute('data-status', 'success');
-      await expect(page.getByTestId('back')).toBeVisible();
-      await expect(page.getByTestId('pack-expires')).toContainText('Deleted on');
-      await expect(page.getByTestId('result-grid').locator('img')).toHaveCount(50);
+        await page.getByTestId('gender-female').check();
+        await page.getByTestId('style-corporate-grey').click();
+        await page.getByTestId('confirm-style').click();
+        await expect(page.getByTestId('submit-missing')).toBeHidden();
+        await expect(page.getByTestId('submit-wait')).toContainText('minutes');
+        expect(await sidewaysOverflow(page)).toEqual([]);
+        await page.getByTestId('submit-pack').click();
 
-      // Download all: a zip of the 50 JPEGs.
-      const download = page.waitForEvent('download');
-      await page.getByTestId('download-all').click();
-      const zipFile = readFileSync(await (await download).path());
-      expect(zipFile.subarray(0, 2).toString('latin1')).toBe('PK');
-      expect(zipFile.length).toBeGreaterThan(50 * 20_000);
+        // The submit result page follows the pack until it is ready.
+        await page.waitForURL(new RegExp(`${HEADSHOTS}/result\\?id=`));
+        const result = page.getByTestId('submit-result');
+        await expect(result).toHaveAttribute('data-status', /generating|success/);
+        await expect(result).toHaveAttribute('data-status', 'success', { timeout: 25 * 60_000 });
+        await page.getByTestId('view-pack').click();
 
-      // A public link opens signed out: no back button, sharing on, the results there.
-      await page.getByTestId('create-share').click();
-      await page.waitForURL(new RegExp(`${HEADSHOTS}/usercenter/share\\?id=`));
-      const shareUrl = page.url();
-      const visitor = await browser.newContext({ viewport: { width: 375, height: 800 } });
-      try {
-        const other = await visitor.newPage();
-        await other.goto(shareUrl);
-        await expect(other.getByTestId('shared-pack')).toBeVisible();
-        await expect(other.getByTestId('back')).toHaveCount(0);
-        await expect(other.getByTestId('copy-link')).toBeVisible();
-        await expect(other.getByTestId('result-grid').locator('img')).toHaveCount(50);
-        expect(await other.evaluate(() => localStorage.getItem('ai-covers.token'))).toBeNull();
-        expect(await sidewaysOverflow(other)).toEqual([]);
-      } finally {
-        await visitor.close();
-      }
-    },
-  );
+        const detail = page.getByTestId('pack-detail');
+        await expect(detail).toHaveAttribute('data-status', 'success');
+        await expect(page.getByTestId('back')).toBeVisible();
+        await expect(page.getByTestId('pack-expires')).toContainText('Available until');
+        await expect(detail).toContainText('Basic: 50 headshots');
+        await expect(page.getByTestId('result-grid').locator('img')).toHaveCount(50);
+
+        // A thumbnail opens the headshot large over the page.
+        await page.getByTestId('result-open').first().click();
+        const viewer = page.getByTestId('result-viewer');
+        await expect(viewer.locator('img')).toBeVisible();
+        expect(
+          await viewer.locator('img').evaluate((el: HTMLImageElement) => el.naturalWidth),
+        ).toBeGreaterThanOrEqual(1024);
+        await page.keyboard.press('Escape');
+        await expect(viewer).toBeHidden();
+
+        // Download all: a zip of the 50 JPEGs.
+        const download = page.waitForEvent('download');
+        await page.getByTestId('download-all').click();
+        const zipFile = readFileSync(await (await download).path());
+        expect(zipFile.subarray(0, 2).toString('latin1')).toBe('PK');
+        expect(zipFile.length).toBeGreaterThan(50 * 20_000);
+
+        // Making a public link keeps me on my pack, with the link to copy or open.
+        const detailUrl = page.url();
+        await page.getByTestId('create-share').click();
+        const link = page.getByTestId('share-link');
+        await expect(link).toBeVisible();
+        expect(page.url()).toBe(detailUrl);
+        const shareUrl = (await link.textContent())!.trim();
+        expect(shareUrl).toMatch(new RegExp(`${HEADSHOTS}/usercenter/share\\?id=`));
+
+        // The link opens signed out: no back button, sharing on, the results there.
+        const visitor = await browser.newContext({ viewport: { width: 375, height: 800 } });
+        try {
+          const other = await visitor.newPage();
+          await other.goto(shareUrl);
+          await expect(other.getByTestId('shared-pack')).toBeVisible();
+          await expect(other.getByTestId('back')).toHaveCount(0);
+          await expect(other.getByTestId('copy-link')).toBeVisible();
+          await expect(other.getByTestId('revoke-link')).toHaveCount(0);
+          await expect(other.getByTestId('result-grid').locator('img')).toHaveCount(50);
+          expect(await other.evaluate(() => localStorage.getItem('ai-covers.token'))).toBeNull();
+          expect(await sidewaysOverflow(other)).toEqual([]);
+        } finally {
+          await visitor.close();
+        }
+        // Its owner can turn it off from its page.
+        await link.click();
+        await page.getByTestId('revoke-link').click();
+        await expect(page.getByTestId('share-gone')).toBeVisible();
+      },
+    );
+  }
 
   test('phones of 360 to 430 px never scroll sideways on the headshot pages', async ({ page }) => {
     await signUp(page, `${HEADSHOTS}/upload`);

@@ -25,6 +25,11 @@ export const settingsSchema = z.object({
    * plan's count (Basic 50, Pro 100).
    */
   HEADSHOTS_RESULTS_LIMIT: z.coerce.number().int().min(1).max(100).optional(),
+  /**
+   * Caps the approved photos a pack hands to the pipeline (API tests only: each photo costs a
+   * matte); unset = all of them. The upload rules (5 to 20 photos) stay as they are.
+   */
+  HEADSHOTS_PACK_PHOTOS_LIMIT: z.coerce.number().int().min(1).max(20).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

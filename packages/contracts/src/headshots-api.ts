@@ -23,6 +23,8 @@ import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules
 //   POST   /v1/headshots/photos                         headshotPhotoAddBody → headshotPhotoData
 //   GET    /v1/headshots/photos/{photo_id}              headshotPhotoParams → headshotPhotoData
 //   DELETE /v1/headshots/photos/{photo_id}              headshotPhotoParams → headshotPhotoDeleteData
+//   POST   /v1/headshots/photos/remove-declined          → headshotDeclinedRemoveData
+//   POST   /v1/headshots/photos/{photo_id}/backdrop-preview  headshotBackdropPreviewBody → headshotBackdropPreviewData
 //   GET    /v1/headshots/packs                          → headshotPacksData
 //   POST   /v1/headshots/packs                          headshotSubmitBody → headshotOnePackData
 //   GET    /v1/headshots/packs/{pack_id}                headshotPackParams → headshotPackDetailData
@@ -64,6 +66,7 @@ export const HeadshotMsg = {
   imageLimit: 'Image upload limit exceeded (max 20 images).',
   agreementRequired: 'Please agree to the terms, the privacy policy and the upload requirements first.',
   noPaidPack: 'Buy a headshot pack first: no unused pack of this plan is left on your account.',
+  photosInPack: 'These photos are already in one of your packs.',
   notOnSale: 'Headshot packs are not on sale at the moment.',
   notEnoughPhotos: 'Add at least 5 approved photos before submitting.',
   photoNotApproved: 'Only approved photos can be used; replace the declined ones.',
@@ -73,6 +76,7 @@ export const HeadshotMsg = {
   packExpired: 'These headshots were deleted after 30 days.',
   notRetryable: 'Only a pack whose generation failed can be retried.',
   trialUsed: 'Your free trial headshot has already been made.',
+  previewBusy: 'Previews are busy right now. Try again in a few seconds.',
 } as const;
 
 // ---- settings, plans, styles, backdrops -------------------------------------------------------
@@ -201,6 +205,29 @@ export type HeadshotPhotosData = z.infer<typeof headshotPhotosData>;
 
 /** `DELETE /v1/headshots/photos/{photo_id}`: removes a photo from the upload page (bytes too). */
 export const headshotPhotoDeleteData = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/**
+ * `POST /v1/headshots/photos/{photo_id}/backdrop-preview`: one of the caller's approved photos
+ * rendered in one style (its first result), before paying. 503 with `HeadshotMsg.previewBusy`
+ * while the previews are busy.
+ */
+export const headshotBackdropPreviewBody = z.object({
+  style: z.string({ error: 'style must be a style id' }).trim().min(1).max(64),
+});
+export const headshotBackdropPreviewData = z.object({
+  style: z.string(),
+  /** The rendered result as a WebP data URL. */
+  image: z.string().startsWith('data:image/webp;base64,'),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Rendered before for this photo and style, and kept. */
+  cached: z.boolean(),
+  /** Server time spent, in milliseconds. */
+  ms: z.number().int(),
+});
+
+/** `POST /v1/headshots/photos/remove-declined`: every declined photo off the upload page at once. */
+export const headshotDeclinedRemoveData = z.object({ deleted: z.number().int().min(0) });
 
 // ---- packs -----------------------------------------------------------------------------------
 
@@ -366,6 +393,8 @@ export const headshotShareView = z.object({
   /** Signed URL streaming every result as a zip. */
   zip_url: z.string(),
   url_expire: z.string(),
+  /** True when the signed-in caller owns the pack: the page offers to turn the link off. */
+  mine: z.boolean(),
 });
 export type HeadshotShareView = z.infer<typeof headshotShareView>;
 

@@ -68,7 +68,7 @@ describe('portrait trial picture and pre-generation', () => {
 });
 
 describe('the watermark', () => {
-  it('marks the pixels across the middle of a free result', async () => {
+  it("marks the pixels across the middle of a free result, at half a paid result's size", async () => {
     const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
@@ -82,7 +82,9 @@ describe('the watermark', () => {
         .toBuffer(),
     );
     await watermarkFile(file);
-    const stats = await sharp(file).extract({ left: 256, top: 400, width: 512, height: 480 }).stats();
+    // Smaller than the paid 1024 × 1280: the free result is a preview, not the product.
+    expect(await sharp(file).metadata()).toMatchObject({ width: 512, height: 640 });
+    const stats = await sharp(file).extract({ left: 128, top: 200, width: 256, height: 240 }).stats();
     expect(stats.channels[0]!.max).toBeGreaterThan(120);
     await rm(dir, { recursive: true, force: true });
   });

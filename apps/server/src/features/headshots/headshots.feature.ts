@@ -11,6 +11,7 @@ import { startHeadshotsJobs, type HeadshotsQueue } from './headshots.jobs';
 import { createReadyNotifier, type MailRecipient } from './headshots.mail';
 import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
 import { createDeclinedPhotoFiles } from './headshots.describe';
+import { createBackdropPreviews } from './headshots.preview';
 import { headshotsRoutes } from './headshots.routes';
 import { createHeadshotsService, HEADSHOT_SHARE_GRANT } from './headshots.service';
 import { createZipLinks } from './zip-links';
@@ -78,7 +79,18 @@ export function createHeadshotsFeature(deps: {
     },
     /** For the library: files of declined photos (refused uploads), which it leaves out. */
     declinedPhotoFiles: createDeclinedPhotoFiles({ repo }),
-    routes: [headshotsRoutes(service, { store: deps.store, publicUrl: settings.PUBLIC_URL })],
+    routes: [
+      headshotsRoutes(service, {
+        store: deps.store,
+        publicUrl: settings.PUBLIC_URL,
+        previews: createBackdropPreviews({
+          repo,
+          files: deps.files,
+          pipeline: getPipeline,
+          styleIds: () => listStyles().map((s) => s.id),
+        }),
+      }),
+    ],
     startJobs: (queue, log) =>
       startHeadshotsJobs({
         queue,
@@ -86,6 +98,7 @@ export function createHeadshotsFeature(deps: {
         repo,
         files: deps.files,
         pipeline: getPipeline,
+        photosLimit: settings.HEADSHOTS_PACK_PHOTOS_LIMIT ?? null,
         send: (name, id) => send(name, id),
         notifyReady: createReadyNotifier({
           mailer: deps.mailer,

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +10,18 @@ import type { Queue } from '../../platform/queue/queue';
 import { defineJob } from '../../platform/queue/registry';
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo, NewResultRow, PackRow } from './headshots.repo';
+import {
+  deadOwners,
+  LEASE_CHECK_MS,
+  LEASE_RENEW_MS,
+  LEASE_TTL_MS,
+  makeScratch,
+  MAX_LAPSES,
+  newLeaseOwner,
+  notePipelineFolders,
+  pipelineFolders,
+  sweepHeadshotScratch,
+} from './headshots.lease';
 import { HEADSHOTS_KIND } from './headshots.service';
 import { watermarkFile } from './watermark';
 
@@ -67,13 +78,17 @@ export interface JobDeps {
   send: (name: 'headshots.generate', id: string) => Promise<string | null>;
   log: FastifyBaseLogger;
   now?: () => number;
+  /** This process's pack lease (default: a fresh owner and the standard times). */
+  lease?: { owner: string; ttlMs: number; renewMs: number };
+  /** HEADSHOTS_PACK_PHOTOS_LIMIT: at most this many of a pack's photos go to the pipeline. */
+  photosLimit?: number | null;
 }
 
 /** Runs the photo check of one uploaded photo and stores its outcome. */
 export async function checkPhotoJob(deps: JobDeps, photoId: string): Promise<string> {
   const photo = await deps.repo.photoById(photoId);
   if (!photo || photo.status !== 'checking') return 'skipped';
-  const dir = await mkdtemp(path.join(tmpdir(), 'headshot-check-'));
+  const dir = await makeScratch('check');
   try {
     let file: string;
     try {
@@ -118,9 +133,10 @@ const failureOf = (error: unknown) =>
   error instanceof HeadshotsError ? error.code : ((error as Error)?.name ?? 'INTERNAL');
 
 /**
- * Makes one pack: copies its photos to a scratch folder, runs the pipeline with progress, stores
- * each result as the owner's internal file and marks the pack done, or failed (retry offered).
- * On shutdown the pack goes back to waiting and the next start sends it again.
+ * Makes one pack: claims it under a lease, copies its photos to a scratch folder, runs the pipeline
+ * with progress, stores each result as the owner's internal file and marks the pack done, or failed
+ * (retry offered). On shutdown the pack goes back to waiting and the next start sends it again; a
+ * run that lost its lease (another worker reclaimed the pack) stops and writes nothing.
  */
 export async function generatePackJob(
   deps: JobDeps,
@@ -130,15 +146,27 @@ export async function generatePackJob(
 ): Promise<string> {
   const { repo } = deps;
   const now = deps.now ?? (() => Date.now());
-  const pack = await repo.packById(packId);
-  if (!pack || pack.status !== 'generating') return 'skipped';
-  await repo.updatePack(pack.id, { taskStatus: 2, startedAt: new Date(now()), stage: 'checking', jobId });
-  const dir = await mkdtemp(path.join(tmpdir(), 'headshot-pack-'));
+  const lease = deps.lease ?? { owner: newLeaseOwner(), ttlMs: LEASE_TTL_MS, renewMs: LEASE_RENEW_MS };
+  const pack = await repo.claimPack(packId, jobId, new Date(now()), lease);
+  if (!pack) return 'skipped';
+  const lost = new AbortController();
+  const renewal = setInterval(() => {
+    void repo.renewPackLease(pack.id, jobId, lease.ttlMs).then(
+      (ours) => ours || lost.abort(),
+      // A failed renewal is retried at the next tick; the lease outlasts two of them.
+      () => undefined,
+    );
+  }, lease.renewMs);
+  const signal = AbortSignal.any([shutdown, lost.signal]);
   const stored: number[] = [];
   const owner = { userId: pack.userId, visitorId: null };
+  let dir: string | null = null;
   try {
+    dir = await makeScratch('pack');
     const photos = await Promise.all(pack.photoIds.map((id) => repo.photoById(id)));
-    const usable = photos.filter((p) => p && p.userId === pack.userId && p.status === 'approved');
+    const usable = photos
+      .filter((p) => p && p.userId === pack.userId && p.status === 'approved')
+      .slice(0, deps.photosLimit ?? undefined);
     if (usable.length === 0) throw new HeadshotsError('NO_USABLE_PHOTOS', 'the photos are gone');
     const inputs: string[] = [];
     for (const [i, photo] of usable.entries()) {
@@ -147,25 +175,33 @@ export async function generatePackJob(
       inputs.push(await deps.files.localFile({ storageKey: photo!.storageKey }, sub));
     }
     let lastWrite = 0;
+    const runDir = dir;
+    const before = await pipelineFolders();
+    let noted = false;
     const made: PackResult = await deps.pipeline().makePack({
       photos: inputs,
       styles: pack.styles,
       count: pack.count,
       outDir: path.join(dir, 'out'),
-      signal: shutdown,
+      signal,
       onProgress: ({ fraction, stage, delivered }) => {
+        if (!noted) {
+          noted = true;
+          void notePipelineFolders(runDir, before).catch(() => {});
+        }
         const t = now();
         if (t - lastWrite < PROGRESS_EVERY_MS) return;
         lastWrite = t;
-        // Kept below 1 until the results are stored; never written past a finished state.
+        // Kept below 1 until the results are stored; only while this run holds the pack.
         void repo
-          .updatePack(pack.id, { progress: Math.min(0.98, fraction), stage, delivered }, 'generating')
+          .updateRun(pack.id, jobId, { progress: Math.min(0.98, fraction), stage, delivered })
           .catch(() => {});
       },
     });
     if (made.files.length === 0) throw new HeadshotsError('NO_USABLE_PHOTOS', 'no result passed');
     const results: NewResultRow[] = [];
     for (const [i, f] of made.files.entries()) {
+      if (signal.aborted) throw new HeadshotsError('CANCELLED', 'the run stopped');
       if (pack.watermark) {
         await watermarkFile(f.path);
         await watermarkFile(f.thumbPath);
@@ -204,7 +240,7 @@ export async function generatePackJob(
       });
     }
     const at = new Date(now());
-    const done = await repo.finishPack(pack.id, results, {
+    const done = await repo.finishPack(pack.id, jobId, results, {
       status: 'success',
       taskStatus: 3,
       stage: null,
@@ -214,7 +250,7 @@ export async function generatePackJob(
       expiresAt: new Date(at.getTime() + HEADSHOT_LIMITS.retentionDays * DAY_MS),
     });
     if (!done) {
-      // Deleted while generating: its results go too.
+      // Deleted while generating, or reclaimed by another worker: these results go.
       await deps.files.deleteOwnedFiles(owner, stored);
       return 'deleted';
     }
@@ -224,32 +260,37 @@ export async function generatePackJob(
     return 'success';
   } catch (error) {
     if (stored.length) await deps.files.deleteOwnedFiles(owner, stored).catch(() => {});
+    if (lost.signal.aborted) return 'discarded';
     if (shutdown.aborted) {
-      await repo.updatePack(
-        pack.id,
-        { taskStatus: 1, stage: null, progress: 0, delivered: 0, jobId: null, startedAt: null },
-        'generating',
-      );
+      await repo.updateRun(pack.id, jobId, {
+        taskStatus: 1,
+        stage: null,
+        progress: 0,
+        delivered: 0,
+        jobId: null,
+        startedAt: null,
+        leaseOwner: null,
+        leaseUntil: null,
+      });
       return 'handed-back';
     }
     deps.log.warn({ err: error, packId }, 'headshot pack failed');
-    await repo.updatePack(
-      pack.id,
-      {
-        status: 'failure',
-        taskStatus: 4,
-        stage: null,
-        error: HeadshotMsg.generateFailed,
-        errorCode: failureOf(error),
-        finishedAt: new Date(now()),
-        // A failed pack keeps its photos for a retry, for the same 30 days.
-        expiresAt: new Date(now() + HEADSHOT_LIMITS.retentionDays * DAY_MS),
-      },
-      'generating',
-    );
+    await repo.updateRun(pack.id, jobId, {
+      status: 'failure',
+      taskStatus: 4,
+      stage: null,
+      error: HeadshotMsg.generateFailed,
+      errorCode: failureOf(error),
+      finishedAt: new Date(now()),
+      leaseOwner: null,
+      leaseUntil: null,
+      // A failed pack keeps its photos for a retry, for the same 30 days.
+      expiresAt: new Date(now() + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+    });
     return 'failure';
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    clearInterval(renewal);
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -283,21 +324,51 @@ export async function expireHeadshots(
 }
 
 /**
- * A run older than this has lost its worker (the queue's own expiry of the job is 3 hours and it
- * retries once): the pack fails with retry offered instead of generating for ever.
+ * A run older than this whose worker still renews its lease is stuck (the pipeline hung): the pack
+ * fails with a retry offer. Dead workers are found by their lapsed lease within a minute instead.
  */
 export const STALE_RUN_MS = 7 * 3600_000;
 
+const lostRunFailure = (now: number) => ({
+  error: HeadshotMsg.generateFailed,
+  errorCode: 'WORKER_LOST',
+  expiresAt: new Date(now + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+});
+
+/**
+ * Runs of dead workers (their lease lapsed, or `owners` names them) go back to the queue with a new
+ * job; after MAX_LAPSES such losses the pack fails and offers a free retry instead.
+ */
+export async function reclaimDeadPacks(
+  deps: Pick<JobDeps, 'repo' | 'send' | 'now'>,
+  owners?: string[],
+): Promise<{ requeued: number; failed: number }> {
+  const now = deps.now?.() ?? Date.now();
+  const { requeued, failed } = await deps.repo.reclaimDeadPacks({
+    ...(owners ? { owners } : {}),
+    maxLapses: MAX_LAPSES,
+    failed: lostRunFailure(now),
+  });
+  // A send that fails leaves the pack waiting without a job: the minute sweep sends it.
+  for (const id of requeued) {
+    const jobId = await deps.send('headshots.generate', id).catch(() => null);
+    if (jobId) await deps.repo.updatePack(id, { jobId }, 'generating');
+  }
+  return { requeued: requeued.length, failed: failed.length };
+}
+
 /**
  * Sends packs that wait without a job (the queue refused at submit, or a shutdown handed them
- * back), and fails runs whose worker is gone. Returns how many it sent and failed.
+ * back), reclaims runs whose lease lapsed, and fails runs stuck past STALE_RUN_MS. Returns how many
+ * it sent and failed.
  */
 export async function sweepPacks(
   deps: Pick<JobDeps, 'repo' | 'send' | 'now'>,
 ): Promise<{ sent: number; failed: number }> {
   const now = deps.now?.() ?? Date.now();
-  let sent = 0;
-  let failed = 0;
+  const reclaimed = await reclaimDeadPacks(deps);
+  let sent = reclaimed.requeued;
+  let failed = reclaimed.failed;
   for (const pack of await deps.repo.generatingPacks()) {
     if (pack.taskStatus === 2 && pack.startedAt && now - pack.startedAt.getTime() > STALE_RUN_MS) {
       const row = await deps.repo.updatePack(
@@ -306,10 +377,10 @@ export async function sweepPacks(
           status: 'failure',
           taskStatus: 4,
           stage: null,
-          error: HeadshotMsg.generateFailed,
-          errorCode: 'WORKER_LOST',
           finishedAt: new Date(now),
-          expiresAt: new Date(now + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+          leaseOwner: null,
+          leaseUntil: null,
+          ...lostRunFailure(now),
         },
         'generating',
       );
@@ -326,14 +397,29 @@ export async function sweepPacks(
   return { sent, failed };
 }
 
-/** Registers the check and generation handlers and the hourly retention and minute sweep. */
+/**
+ * Registers the check and generation handlers, the hourly retention and the minute sweep. Before
+ * this process makes a pack, the scratch of dead runs goes and the runs of its dead predecessors on
+ * this machine go back to the queue at once (not at their lease's lapse).
+ */
 export async function startHeadshotsJobs(
-  deps: Omit<JobDeps, 'log'> & { queue: HeadshotsQueue; log: FastifyBaseLogger },
+  deps: Omit<JobDeps, 'log'> & { queue: HeadshotsQueue; log: FastifyBaseLogger; leaseCheckMs?: number },
 ): Promise<{ stop: () => void }> {
   const shutdown = new AbortController();
-  await deps.queue.work(CHECK_JOB, async (payload) => ({ outcome: await checkPhotoJob(deps, payload.id) }));
+  const lease = deps.lease ?? { owner: newLeaseOwner(), ttlMs: LEASE_TTL_MS, renewMs: LEASE_RENEW_MS };
+  const runDeps = { ...deps, lease };
+  const swept = await sweepHeadshotScratch();
+  if (swept > 0) deps.log.info({ swept }, 'removed scratch folders of stopped headshot runs');
+  const dead = deadOwners(await deps.repo.runningPackOwners(), lease.owner);
+  if (dead.length > 0) {
+    const reclaimed = await reclaimDeadPacks(runDeps, dead);
+    deps.log.info(reclaimed, 'headshot packs of a stopped server went back to the queue');
+  }
+  await deps.queue.work(CHECK_JOB, async (payload) => ({
+    outcome: await checkPhotoJob(runDeps, payload.id),
+  }));
   await deps.queue.work(GENERATE_JOB, async (payload, job) => {
-    const outcome = await generatePackJob(deps, payload.id, job.id, shutdown.signal);
+    const outcome = await generatePackJob(runDeps, payload.id, job.id, shutdown.signal);
     deps.log.info({ packId: payload.id, outcome }, 'headshot pack job finished');
     return { outcome };
   });
@@ -341,5 +427,25 @@ export async function startHeadshotsJobs(
   await deps.queue.boss.schedule(EXPIRE_JOB, '17 * * * *', {}, { tz: 'UTC' });
   await deps.queue.work(SWEEP_JOB, async () => sweepPacks(deps));
   await deps.queue.boss.schedule(SWEEP_JOB, '* * * * *', {}, { tz: 'UTC' });
-  return { stop: () => shutdown.abort() };
+  await sweepPacks(deps).catch((error: unknown) =>
+    deps.log.warn({ err: error }, 'start-up headshots sweep failed'),
+  );
+  // Lapsed leases are looked for more often than the minute cron allows: a dead worker's pack goes
+  // back to the queue within LEASE_TTL_MS + LEASE_CHECK_MS of its last renewal.
+  const leaseCheck = setInterval(() => {
+    reclaimDeadPacks(deps).then(
+      (result) => {
+        if (result.requeued + result.failed > 0)
+          deps.log.info(result, 'reclaimed headshot packs of a stopped worker');
+      },
+      (error: unknown) => deps.log.warn({ err: error }, 'headshots lease check failed'),
+    );
+  }, deps.leaseCheckMs ?? LEASE_CHECK_MS);
+  leaseCheck.unref();
+  return {
+    stop: () => {
+      clearInterval(leaseCheck);
+      shutdown.abort();
+    },
+  };
 }

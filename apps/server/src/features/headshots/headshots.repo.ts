@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  or,
   sql,
   TransactionRollbackError,
 } from 'drizzle-orm';
@@ -30,6 +31,16 @@ export type NewResultRow = typeof headshotResults.$inferInsert;
 
 /** Photos on the upload page: not yet in a pack. */
 const draft = (userId: number) => and(eq(headshotPhotos.userId, userId), isNull(headshotPhotos.packId));
+/** A lease end on the database's clock, so workers with skewed clocks agree. */
+const leaseEnd = (ttlMs: number) => sql`now() + make_interval(secs => ${ttlMs / 1000})`;
+/** Writes of a run: only while the pack generates and this job still holds it. */
+const runGuard = (id: string, jobId: string) =>
+  and(
+    eq(headshotPackTasks.id, id),
+    eq(headshotPackTasks.status, 'generating'),
+    eq(headshotPackTasks.taskStatus, 2),
+    eq(headshotPackTasks.jobId, jobId),
+  );
 const lockUser = (tx: Tx, userId: number) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`headshots:u:${userId}`}, 0))`);
 
@@ -270,13 +281,117 @@ export function createHeadshotsRepo(db: Db) {
         .returning();
       return row ?? null;
     },
-    /** Writes a finished pack's results and its success in one step. */
-    async finishPack(id: string, results: NewResultRow[], set: Partial<PackRow>): Promise<PackRow | null> {
+    /**
+     * Starts a run: a waiting pack, or a running one this same job held before (a queue retry of
+     * the job). Any other job finds nothing and skips, so a pack never runs twice at once.
+     */
+    async claimPack(
+      id: string,
+      jobId: string,
+      at: Date,
+      lease: { owner: string; ttlMs: number },
+    ): Promise<PackRow | null> {
+      const [row] = await db
+        .update(headshotPackTasks)
+        .set({
+          taskStatus: 2,
+          stage: 'checking',
+          progress: 0,
+          delivered: 0,
+          jobId,
+          startedAt: at,
+          leaseOwner: lease.owner,
+          leaseUntil: leaseEnd(lease.ttlMs),
+        })
+        .where(
+          and(
+            eq(headshotPackTasks.id, id),
+            eq(headshotPackTasks.status, 'generating'),
+            or(
+              eq(headshotPackTasks.taskStatus, 1),
+              and(eq(headshotPackTasks.taskStatus, 2), eq(headshotPackTasks.jobId, jobId)),
+            ),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+    /** Extends a run's lease; false when the run is no longer this job's (it must stop). */
+    async renewPackLease(id: string, jobId: string, ttlMs: number): Promise<boolean> {
+      const rows = await db
+        .update(headshotPackTasks)
+        .set({ leaseUntil: leaseEnd(ttlMs) })
+        .where(runGuard(id, jobId))
+        .returning({ id: headshotPackTasks.id });
+      return rows.length > 0;
+    },
+    /** A write of the run holding the pack (progress, hand-back); null when it holds it no more. */
+    async updateRun(id: string, jobId: string, set: Partial<PackRow>): Promise<PackRow | null> {
+      const [row] = await db.update(headshotPackTasks).set(set).where(runGuard(id, jobId)).returning();
+      return row ?? null;
+    },
+    /**
+     * Runs whose worker died: their lease lapsed (a run without a lease, from before leases, too),
+     * or, with `owners`, they belong to one of these dead workers. Each goes back to waiting without
+     * a job (the caller sends one); a pack that already lost `maxLapses` runs this way fails with a
+     * retry offer instead. Its entitlement stays spent by the pack, so the retry is free.
+     */
+    async reclaimDeadPacks(options: {
+      owners?: string[];
+      maxLapses: number;
+      failed: { error: string; errorCode: string; expiresAt: Date };
+    }): Promise<{ requeued: string[]; failed: string[] }> {
+      const dead = options.owners
+        ? options.owners.length > 0
+          ? inArray(headshotPackTasks.leaseOwner, options.owners)
+          : sql`false`
+        : or(isNull(headshotPackTasks.leaseUntil), lt(headshotPackTasks.leaseUntil, sql`now()`));
+      const giveUp = sql`${headshotPackTasks.lapses} + 1 >= ${sql.raw(String(Math.trunc(options.maxLapses)))}`;
+      const rows = await db
+        .update(headshotPackTasks)
+        .set({
+          status: sql`case when ${giveUp} then 'failure' else 'generating' end`,
+          taskStatus: sql`case when ${giveUp} then 4 else 1 end`,
+          error: sql`case when ${giveUp} then ${options.failed.error} else null end`,
+          errorCode: sql`case when ${giveUp} then ${options.failed.errorCode} else null end`,
+          finishedAt: sql`case when ${giveUp} then now() else null end`,
+          expiresAt: sql`case when ${giveUp} then ${options.failed.expiresAt.toISOString()}::timestamptz else ${headshotPackTasks.expiresAt} end`,
+          jobId: null,
+          stage: null,
+          progress: 0,
+          delivered: 0,
+          startedAt: null,
+          lapses: sql`${headshotPackTasks.lapses} + 1`,
+          leaseOwner: null,
+          leaseUntil: null,
+        })
+        .where(and(eq(headshotPackTasks.status, 'generating'), eq(headshotPackTasks.taskStatus, 2), dead))
+        .returning({ id: headshotPackTasks.id, status: headshotPackTasks.status });
+      return {
+        requeued: rows.filter((r) => r.status === 'generating').map((r) => r.id),
+        failed: rows.filter((r) => r.status === 'failure').map((r) => r.id),
+      };
+    },
+    /** The lease owners of running packs (the start-up looks for its own dead predecessors). */
+    async runningPackOwners(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ owner: headshotPackTasks.leaseOwner })
+        .from(headshotPackTasks)
+        .where(and(eq(headshotPackTasks.status, 'generating'), eq(headshotPackTasks.taskStatus, 2)));
+      return rows.flatMap((r) => (r.owner ? [r.owner] : []));
+    },
+    /** Writes a finished pack's results and its success in one step (only by the run holding it). */
+    async finishPack(
+      id: string,
+      jobId: string,
+      results: NewResultRow[],
+      set: Partial<PackRow>,
+    ): Promise<PackRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(headshotPackTasks)
-          .set(set)
-          .where(and(eq(headshotPackTasks.id, id), eq(headshotPackTasks.status, 'generating')))
+          .set({ ...set, leaseOwner: null, leaseUntil: null })
+          .where(runGuard(id, jobId))
           .returning();
         if (!row) return null;
         if (results.length) await tx.insert(headshotResults).values(results);
@@ -361,6 +476,12 @@ export function createHeadshotsRepo(db: Db) {
         ].filter((id): id is number => id !== null);
         return { fileIds, results: results.length, photos: photos.length };
       });
+    },
+    async deleteDeclinedDraftPhotos(userId: number): Promise<PhotoRow[]> {
+      return db
+        .delete(headshotPhotos)
+        .where(and(draft(userId), eq(headshotPhotos.status, 'declined')))
+        .returning();
     },
     async deleteDraftPhotos(userId: number): Promise<PhotoRow[]> {
       return db.delete(headshotPhotos).where(draft(userId)).returning();

@@ -6,6 +6,9 @@ import {
   cacheBust,
   envelopeOf,
   headshotDeleteAllBody,
+  headshotBackdropPreviewBody,
+  headshotBackdropPreviewData,
+  headshotDeclinedRemoveData,
   headshotDeleteAllData,
   headshotOnePackData,
   headshotPackDeleteData,
@@ -30,6 +33,7 @@ import {
   headshotZipQuery,
 } from '@ai-covers/contracts';
 import { requireUser } from '../../platform/auth/identity';
+import type { BackdropPreviews } from './headshots.preview';
 import type { HeadshotsService } from './headshots.service';
 import { zipStream } from '../../platform/format/zip';
 import type { ObjectStore } from '../../platform/storage/object-store';
@@ -42,7 +46,7 @@ const signedIn = 'Needs sign-in (40001 otherwise).';
 /** The AI Headshots calls (`/v1/headshots/...`); payloads are the contracts' headshot schemas. */
 export function headshotsRoutes(
   service: HeadshotsService,
-  deps: { store: ObjectStore; publicUrl: string | undefined },
+  deps: { store: ObjectStore; publicUrl: string | undefined; previews: BackdropPreviews },
 ): FastifyPluginAsyncZod {
   const origin = (request: FastifyRequest) =>
     deps.publicUrl ? new URL(deps.publicUrl).origin : `${request.protocol}://${request.host}`;
@@ -137,6 +141,39 @@ export function headshotsRoutes(
         await service.deletePhoto(requireUser(request), request.params.photo_id);
         return ok({ id: request.params.photo_id, deleted: true as const }, 'Delete successful');
       },
+    );
+
+    app.post(
+      '/v1/headshots/photos/:photo_id/backdrop-preview',
+      {
+        // Each uncached preview runs the pipeline: a few a minute is what choosing tiles needs.
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'One of the caller’s approved photos rendered in a style, before paying (503 while busy)',
+          description: signedIn,
+          params: headshotPhotoParams,
+          body: headshotBackdropPreviewBody,
+          response: { 200: envelopeOf(headshotBackdropPreviewData) },
+        },
+      },
+      async (request) =>
+        ok(await deps.previews.preview(requireUser(request), request.params.photo_id, request.body.style)),
+    );
+
+    app.post(
+      '/v1/headshots/photos/remove-declined',
+      {
+        schema: {
+          tags,
+          summary: 'Remove every declined photo from the upload page at once (their bytes too)',
+          description: signedIn,
+          querystring: timestamp,
+          response: { 200: envelopeOf(headshotDeclinedRemoveData) },
+        },
+      },
+      async (request) =>
+        ok({ deleted: await service.removeDeclined(requireUser(request)) }, 'Delete successful'),
     );
 
     app.get(
@@ -299,7 +336,8 @@ export function headshotsRoutes(
           response: { 200: envelopeOf(headshotShareView) },
         },
       },
-      async (request) => ok(await service.publicShare(request.params.share_id)),
+      async (request) =>
+        ok(await service.publicShare(request.params.share_id, request.identity?.userId ?? null)),
     );
 
     app.post(

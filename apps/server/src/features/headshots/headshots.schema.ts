@@ -110,6 +110,14 @@ export const headshotPackTasks = pgTable(
     retries: integer('retries').notNull().default(0),
     entitlementId: bigint('entitlement_id', { mode: 'number' }),
     jobId: text('job_id'),
+    /**
+     * The run's lease (decision 130): the worker making the pack (host/pid/random) and until when
+     * it holds it. The worker renews it while it runs; a lapsed lease means its process died, and
+     * the pack goes back to the queue (or fails with a retry offer after `lapses` such losses).
+     */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: at('lease_until'),
+    lapses: integer('lapses').notNull().default(0),
     createdAt: at('created_at').notNull().defaultNow(),
     startedAt: at('started_at'),
     finishedAt: at('finished_at'),

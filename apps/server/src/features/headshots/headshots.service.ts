@@ -158,6 +158,12 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     return photos as PhotoRow[];
   }
 
+  /** Whether every one of these photos is the user's and already in one of their packs. */
+  async function takenByOwnPack(userId: number, ids: string[]): Promise<boolean> {
+    const rows = await Promise.all(ids.map((id) => repo.findPhoto(userId, id)));
+    return rows.every((r) => r !== null) && rows.some((r) => r!.packId !== null);
+  }
+
   function checkStyles(ids: string[]): StyleLite[] {
     const known = styleMap();
     if (new Set(ids).size !== ids.length) throw badRequest('styles: a style is listed twice');
@@ -279,13 +285,36 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       if (row.fileId) await removeFiles(userId, [row.fileId]);
     },
 
+    /** Every declined photo off the upload page in one step (bytes too); answers how many. */
+    async removeDeclined(userId: number): Promise<number> {
+      const rows = await repo.deleteDeclinedDraftPhotos(userId);
+      await removeFiles(
+        userId,
+        rows.flatMap((r) => (r.fileId ? [r.fileId] : [])),
+      );
+      return rows.length;
+    },
+
     // ---- packs ----
 
     /** Spends one paid pack on these photos and styles, and queues its generation. */
     async submit(userId: number, body: HeadshotSubmitBody): Promise<HeadshotPack> {
       if (!body.agree) throw badRequest(HeadshotMsg.agreementRequired);
       const styles = checkStyles(body.styles);
-      const photos = await approvedDraft(userId, body.photo_ids);
+      const noPack = () => new AppError(Code.notAvailable, HeadshotMsg.noPaidPack, 403);
+      const photos = await approvedDraft(userId, body.photo_ids).catch(async (error: unknown) => {
+        if (
+          error instanceof AppError &&
+          error.status === 404 &&
+          (await takenByOwnPack(userId, body.photo_ids))
+        )
+          // A racing submit of the same photos won: when it spent the last pack, what this one
+          // lacks is a pack, not a file; otherwise the photos are in that pack now.
+          throw ((await repo.availableByPlan(userId))[body.plan] ?? 0) === 0
+            ? noPack()
+            : conflict(HeadshotMsg.photosInPack);
+        throw error;
+      });
       if (photos.length < HEADSHOT_LIMITS.minPhotos) throw badRequest(HeadshotMsg.notEnoughPhotos);
       const plan = HEADSHOT_PLANS[body.plan];
       const count = Math.min(plan.results, config.resultsLimit ?? plan.results);
@@ -308,8 +337,13 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
         new Date(now()),
         config.resultsLimit,
       );
-      if (pack === 'no-entitlement') throw new AppError(Code.notAvailable, HeadshotMsg.noPaidPack, 403);
-      if (pack === 'photos-changed') throw conflict(HeadshotMsg.submitFailed);
+      if (pack === 'no-entitlement') throw noPack();
+      if (pack === 'photos-changed')
+        throw conflict(
+          (await takenByOwnPack(userId, body.photo_ids))
+            ? HeadshotMsg.photosInPack
+            : HeadshotMsg.submitFailed,
+        );
       return packOut(await startPack(pack));
     },
 
@@ -380,6 +414,8 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
           error: null,
           errorCode: null,
           retries: pack.retries + 1,
+          // A person's retry starts the count of runs lost to dying workers again.
+          lapses: 0,
           jobId: null,
           startedAt: null,
           finishedAt: null,
@@ -464,8 +500,8 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       return (await repo.packById(share.packId))?.status === 'success';
     },
 
-    /** The public view of a share link; a revoked link is gone (410). */
-    async publicShare(shareId: string) {
+    /** The public view of a share link; a revoked link is gone (410). `viewer`: who is signed in. */
+    async publicShare(shareId: string, viewer: number | null = null) {
       const share = await repo.findShare(shareId);
       if (!share) throw missingFile();
       if (share.revokedAt) throw new AppError(Code.resourceError, HeadshotMsg.shareRevoked, 410);
@@ -481,6 +517,7 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
         results,
         zip_url: service.signZip(pack.id, [], share.id).url,
         url_expire: new Date(now() + 3600_000).toISOString(),
+        mine: viewer !== null && viewer === share.userId,
       };
     },
   };

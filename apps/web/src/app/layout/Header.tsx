@@ -3,9 +3,9 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { selectSignedIn, useAuthStore, SignOutButton } from '../../features/auth';
 import { CreditsBadge } from '../../features/credits';
-import { LanguageSwitcher } from '../../features/language';
+import { LanguageSwitcher, splitLanguageSegment } from '../../features/language';
 import { useLangPath } from '../../shared/routing/use-lang-path';
-import { HEADSHOTS_BASE } from '../../shared/routing/base-paths';
+import { HEADSHOTS_BASE, isHeadshotsPath } from '../../shared/routing/base-paths';
 import styles from './Header.module.css';
 
 /**
@@ -25,6 +25,8 @@ export function Header() {
   const closeMenu = () => setMenu({ open: false, at: location.pathname });
   // Making a cover belongs to the covers tool, not to the list of the visitor's covers.
   const creating = /\/covers\/new\/?$/.test(location.pathname);
+  // The headshot pages are their own product: the brand names it and leads to its start page.
+  const headshots = isHeadshotsPath(splitLanguageSegment(location.pathname).rest);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
   const toolClass = ({ isActive }: { isActive: boolean }) => navClass({ isActive: isActive || creating });
@@ -34,12 +36,26 @@ export function Header() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={langPath('/')} className={styles.brand} aria-label={t('header.home')}>
-          <span className={styles.logo} aria-hidden="true">
-            ♪
-          </span>
-          <span className={styles.brandName}>{t('app.name')}</span>
-        </Link>
+        {headshots ? (
+          <Link
+            to={langPath(HEADSHOTS_BASE)}
+            className={styles.brand}
+            aria-label={t('header.homeHeadshots')}
+            data-testid="brand"
+          >
+            <span className={styles.logo} aria-hidden="true">
+              ◐
+            </span>
+            <span className={styles.brandName}>{t('headshots.title')}</span>
+          </Link>
+        ) : (
+          <Link to={langPath('/')} className={styles.brand} aria-label={t('header.home')} data-testid="brand">
+            <span className={styles.logo} aria-hidden="true">
+              ♪
+            </span>
+            <span className={styles.brandName}>{t('app.name')}</span>
+          </Link>
+        )}
         <div
           id={menuId}
           className={menuOpen ? `${styles.menu} ${styles.menuOpen}` : styles.menu}

@@ -1,22 +1,26 @@
-import { useEffect, useReducer, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeadshotBackdrop } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
+import { errorText } from '../../shared/api/error-messages';
 import { backdropMenuReducer, buildBackdropMenu, initialBackdropMenu } from './backdrop-menu';
+import { useBackdropPreview } from './headshots-api';
+import { styleExample } from './style-examples';
 import { checkPhotoFile } from './upload-rules';
 import styles from './Headshots.module.css';
 
 /**
  * The backdrop menu of §3 over one of the visitor's approved photos: 'All' then the categories,
- * your own backdrop to the front, before/after compare and recover the original. It previews the
- * backdrops the styles use; the pack is made from the confirmed styles.
+ * your own backdrop to the front, before/after compare and recover the original. Each listed tile
+ * shows the style's example (a sample portrait made by the pipeline); choosing one renders the
+ * visitor's own photo in it on the server (decision 133). The pack is made from the confirmed styles.
  */
 export function BackdropMenu({
   categories,
-  photoUrl,
+  photo,
 }: {
   categories: { name: string; resources: HeadshotBackdrop[] }[];
-  photoUrl: string | null;
+  photo: { id: string; url: string | null } | null;
 }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(backdropMenuReducer, initialBackdropMenu);
@@ -25,8 +29,15 @@ export function BackdropMenu({
   const input = useRef<HTMLInputElement>(null);
   const urls = useRef<string[]>([]);
   const [ownError, setOwnError] = useState(false);
-  const menu = buildBackdropMenu(categories, state.local);
+  const withExamples = categories.map((c) => ({
+    name: c.name,
+    resources: c.resources.map((r) => ({ ...r, url: r.url ?? styleExample(r.id) })),
+  }));
+  const menu = buildBackdropMenu(withExamples, state.local);
   const entry = menu[Math.min(tab, menu.length - 1)]!;
+  const listed = state.menuType === 'default' ? state.selectedId : null;
+  const preview = useBackdropPreview(photo?.id ?? null, listed);
+  const chosenName = menu[0]!.resources.find((r) => r.id === state.selectedId)?.name ?? '';
 
   // Object URLs of the visitor's own backdrops live as long as the menu.
   useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
@@ -44,7 +55,44 @@ export function BackdropMenu({
     setTab(0);
   }
 
-  const after = state.selectedUrl && !showBefore;
+  const photoUrl = photo?.url ?? null;
+  const own = state.menuType === 'custom' && state.selectedUrl && !showBefore;
+  let stage: ReactNode;
+  if (listed && !showBefore && !photo) {
+    stage = (
+      <>
+        {state.selectedUrl ? (
+          <img
+            src={state.selectedUrl}
+            alt={t('headshots.backdrop.exampleAlt', { name: chosenName })}
+            className={styles.stagePhoto}
+          />
+        ) : null}
+        <span className={styles.small}>{t('headshots.backdrop.needPhoto')}</span>
+      </>
+    );
+  } else if (listed && !showBefore && preview.data) {
+    stage = (
+      <img
+        src={preview.data.image}
+        width={preview.data.width}
+        height={preview.data.height}
+        alt={t('headshots.backdrop.previewAlt', { name: chosenName })}
+        className={styles.stagePhoto}
+        data-testid="backdrop-preview"
+      />
+    );
+  } else {
+    stage = photoUrl ? (
+      <img
+        src={photoUrl}
+        alt={t('headshots.backdrop.photoAlt')}
+        className={own ? styles.stageInset : styles.stagePhoto}
+      />
+    ) : (
+      <span className={styles.small}>{t('headshots.backdrop.noPhoto')}</span>
+    );
+  }
   return (
     <section className={ui.card} aria-labelledby="hs-backdrop-title" data-testid="backdrop-menu">
       <h2 id="hs-backdrop-title" className={styles.cardTitle}>
@@ -53,20 +101,22 @@ export function BackdropMenu({
       <p className={styles.small}>{t('headshots.backdrop.lead')}</p>
       <div
         className={styles.backdropStage}
-        style={after ? { backgroundImage: `url("${state.selectedUrl}")` } : undefined}
+        style={own ? { backgroundImage: `url("${state.selectedUrl}")` } : undefined}
         data-menu-type={state.menuType}
         data-testid="backdrop-stage"
       >
-        {photoUrl ? (
-          <img
-            src={photoUrl}
-            alt={t('headshots.backdrop.photoAlt')}
-            className={after ? styles.stageInset : styles.stagePhoto}
-          />
-        ) : (
-          <span className={styles.small}>{t('headshots.backdrop.noPhoto')}</span>
-        )}
+        {stage}
       </div>
+      {listed && !showBefore && photo && preview.isFetching ? (
+        <p className={styles.small} role="status" data-testid="backdrop-rendering">
+          {t('headshots.backdrop.rendering')}
+        </p>
+      ) : null}
+      {listed && !showBefore && preview.isError ? (
+        <p role="alert" className={styles.error}>
+          {errorText(t, preview.error, 'errors.generic')}
+        </p>
+      ) : null}
       <div className={styles.actionsRow}>
         <button
           type="button"
@@ -138,9 +188,10 @@ export function BackdropMenu({
                 dispatch({ type: 'select', backdrop: b, local: b.id.startsWith('local-') });
               }}
               title={b.name}
+              data-testid={`backdrop-tile-${b.id}`}
             >
               {b.url ? (
-                <img src={b.url} alt={b.name} className={styles.backdropThumb} />
+                <img src={b.url} alt={b.name} className={styles.backdropThumb} loading="lazy" />
               ) : (
                 <span className={styles.backdropName}>{b.name}</span>
               )}

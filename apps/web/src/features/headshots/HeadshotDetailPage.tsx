@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HeadshotMsg, Msg, type HeadshotPackDetailData } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
@@ -19,9 +19,9 @@ import {
   useCreateHeadshotShare,
   useHeadshotPack,
   useRetryHeadshotPack,
-  useRevokeHeadshotShare,
 } from './headshots-api';
 import { headshotPaths, packSharePath } from './paths';
+import { packTitle } from './pack-title';
 import styles from './Headshots.module.css';
 
 /**
@@ -105,14 +105,14 @@ function PackBody({ data }: { data: HeadshotPackDetailData }) {
   return (
     <div className={styles.stack}>
       <div className={styles.rowBetween}>
-        <h2 className={styles.cardTitle}>{t(`headshots.plan.${pack.plan}`, { count: pack.count })}</h2>
+        <h2 className={styles.cardTitle}>{packTitle(t, pack)}</h2>
         <span className={styles.small} data-testid="pack-status">
           {t(`headshots.pack.status.${pack.status}`)}
         </span>
       </div>
       {pack.expires_at ? (
         <p className={styles.small} data-testid="pack-expires">
-          {t('headshots.pack.expires', { date: formatDate(pack.expires_at) })}
+          {t('headshots.pack.availableUntil', { date: formatDate(pack.expires_at) })}
         </p>
       ) : null}
       {pack.kind !== 'paid' ? <p className={styles.notice}>{t('headshots.free.watermarked')}</p> : null}
@@ -178,7 +178,7 @@ function PackBody({ data }: { data: HeadshotPackDetailData }) {
           <ResultGrid results={results} selected={selected} onToggle={toggle} />
         </>
       ) : null}
-      {pack.status === 'success' ? <ShareLinks data={data} /> : null}
+      {pack.status === 'success' ? <MakeLink data={data} /> : null}
       <div className={styles.actionsRow}>
         <Link to={langPath(headshotPaths.upload)} className={ui.button} data-testid="create-new">
           {t('headshots.detail.createNew')}
@@ -210,53 +210,55 @@ function PackBody({ data }: { data: HeadshotPackDetailData }) {
   );
 }
 
-/** The pack's public links: make one (it opens the share page), or turn one off for good. */
-function ShareLinks({ data }: { data: HeadshotPackDetailData }) {
+/**
+ * Sharing from the owner's page (§2: 'detail' has no share box; sharing lives on 'share'): one
+ * action that makes a public link and copies it, and the owner stays here. The link's own page
+ * is where it is shared further or turned off.
+ */
+function MakeLink({ data }: { data: HeadshotPackDetailData }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const langPath = useLangPath();
   const create = useCreateHeadshotShare(data.pack.id);
-  const revoke = useRevokeHeadshotShare(data.pack.id);
+  const [made, setMade] = useState<{ id: string; url: string; copied: boolean } | null>(null);
   const live = data.shares.filter((s) => !s.revoked);
+  const latest = made ?? (live.length ? { ...live[live.length - 1]!, copied: false } : null);
+
+  function makeAndCopy() {
+    create.mutate(undefined, {
+      onSuccess: async ({ share }) => {
+        const copied = await navigator.clipboard?.writeText(share.url).then(
+          () => true,
+          () => false,
+        );
+        setMade({ id: share.id, url: share.url, copied: copied === true });
+      },
+    });
+  }
+
   return (
-    <div className={styles.shareBox}>
-      <h3 className={styles.smallHeading}>{t('headshots.detail.publicLinks')}</h3>
-      {live.length === 0 ? <p className={styles.small}>{t('headshots.detail.noLinks')}</p> : null}
-      <ul className={styles.linkList}>
-        {live.map((s) => (
-          <li key={s.id}>
-            <Link to={langPath(packSharePath(s.id))} className={styles.fileName} data-testid="share-link">
-              {s.url}
-            </Link>
-            <button
-              type="button"
-              className={`${ui.button} ${ui.secondary} ${styles.small}`}
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(s.id)}
-            >
-              {t('headshots.detail.revoke')}
-            </button>
-          </li>
-        ))}
-      </ul>
+    <div className={styles.actionsRow}>
+      <button
+        type="button"
+        className={`${ui.button} ${ui.secondary}`}
+        disabled={create.isPending}
+        onClick={makeAndCopy}
+        data-testid="create-share"
+      >
+        {t('headshots.detail.makeLink')}
+      </button>
+      {latest ? (
+        <p className={styles.small} role="status" data-testid="share-made">
+          {made?.copied ? t('headshots.detail.linkCopied') : t('headshots.detail.linkReady')}{' '}
+          <Link to={langPath(packSharePath(latest.id))} className={styles.fileName} data-testid="share-link">
+            {latest.url}
+          </Link>
+        </p>
+      ) : null}
       {create.isError ? (
         <p role="alert" className={styles.error}>
           {errorText(t, create.error, 'errors.generic')}
         </p>
       ) : null}
-      <button
-        type="button"
-        className={`${ui.button} ${ui.secondary}`}
-        disabled={create.isPending}
-        onClick={() =>
-          create.mutate(undefined, {
-            onSuccess: ({ share }) => void navigate(langPath(packSharePath(share.id))),
-          })
-        }
-        data-testid="create-share"
-      >
-        {t('headshots.detail.makeLink')}
-      </button>
     </div>
   );
 }

@@ -8,7 +8,8 @@ import styles from './Headshots.module.css';
 
 /**
  * Start page: what the studio does with your own photos, said as it is (a studio backdrop,
- * framing, light and colour, a gentle retouch; no invented face), and the way in.
+ * framing, light and colour, a gentle retouch; no new outfit, pose or face), and the way in. No
+ * user or headshot counts: the product prints no figure it cannot back (decision 131).
  */
 export function HeadshotsStartPage() {
   const { t } = useTranslation();
@@ -40,6 +41,13 @@ export function HeadshotsStartPage() {
           </li>
         </ul>
         <p className={styles.small}>{t('headshots.start.honest')}</p>
+      </section>
+      <section className={ui.card} data-testid="pack-is">
+        <h2 className={styles.cardTitle}>{t('headshots.start.isTitle')}</h2>
+        <p>{t('headshots.start.is')}</p>
+        <h3 className={styles.smallHeading}>{t('headshots.start.isNotTitle')}</h3>
+        <p>{t('headshots.start.isNot')}</p>
+        <p className={styles.small}>{t('headshots.pack.wait')}</p>
       </section>
       <section className={ui.card}>
         <h2 className={styles.cardTitle}>{t('headshots.start.howTitle')}</h2>

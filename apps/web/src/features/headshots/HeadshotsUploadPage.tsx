@@ -91,7 +91,10 @@ export function HeadshotsUploadPage() {
         confirmed={validStyles}
         onConfirm={(ids) => update({ styles: ids })}
       />
-      <BackdropMenu categories={stylesQuery.data.categories} photoUrl={approved[0]?.url ?? null} />
+      <BackdropMenu
+        categories={stylesQuery.data.categories}
+        photo={approved[0] ? { id: approved[0].id, url: approved[0].url } : null}
+      />
       <FreeRunActions
         plans={plans.data}
         photoIds={approved.map((p) => p.id)}
@@ -124,7 +127,6 @@ export function HeadshotsUploadPage() {
 export function missingSteps(input: {
   approved: number;
   checking: number;
-  declined: number;
   min: number;
   agreed: boolean;
   gender: HeadshotGender | null;
@@ -139,7 +141,6 @@ export function missingSteps(input: {
       values: { count: input.min, approved: input.approved },
     });
   if (input.checking > 0) steps.push({ key: 'headshots.submit.needChecks' });
-  if (input.declined > 0) steps.push({ key: 'headshots.submit.needReplace', values: { n: input.declined } });
   if (input.gender === null) steps.push({ key: 'headshots.submit.needGender' });
   if (input.styles === 0) steps.push({ key: 'headshots.submit.needStyle' });
   if (input.available === 0) steps.push({ key: 'headshots.submit.needPack' });
@@ -168,7 +169,6 @@ function SubmitPanel({
   const missing = missingSteps({
     approved: approvedIds.length,
     checking,
-    declined,
     min: plans.min_photos ?? HEADSHOT_LIMITS.minPhotos,
     agreed: choices.agreed,
     gender: choices.gender,
@@ -209,6 +209,14 @@ function SubmitPanel({
           })}
         </p>
       )}
+      {declined > 0 ? (
+        <p className={styles.small} data-testid="declined-left-out">
+          {t('headshots.submit.declinedLeftOut', { count: declined })}
+        </p>
+      ) : null}
+      <p className={styles.small} data-testid="submit-wait">
+        {t('headshots.pack.wait')}
+      </p>
       {submit.isError ? (
         <SubmitFailure error={submit.error} onRetry={handleSubmit} retrying={submit.isPending} />
       ) : null}

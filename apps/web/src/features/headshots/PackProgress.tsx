@@ -32,6 +32,7 @@ export function PackProgress({ pack }: { pack: HeadshotPack }) {
         {t('headshots.pack.delivered', { delivered: pack.delivered, total: pack.count })}
         {minutes !== null ? ` · ${t('headshots.pack.estimate', { n: minutes })}` : ''}
       </p>
+      <p className={styles.small}>{t('headshots.pack.wait')}</p>
       <p className={styles.small}>{t('headshots.pack.email')}</p>
     </div>
   );

@@ -65,6 +65,11 @@ beforeEach(() => {
     if (url.startsWith('/v1/headshots/photos') && method === 'GET') return photosAnswer();
     if (url.startsWith('/v1/storage/token')) return contractResponse('storageTokenData', token);
     if (method === 'POST' && url === '/v1/storage/confirm') return contractResponse('uploadedFile', uploaded);
+    if (method === 'POST' && url === '/v1/headshots/photos/remove-declined') {
+      const deleted = photos.filter((p) => p.status === 'declined').length;
+      photos = photos.filter((p) => p.status !== 'declined');
+      return contractResponse('headshotDeclinedRemoveData', { deleted });
+    }
     if (method === 'POST' && url === '/v1/headshots/photos') {
       const sent = JSON.parse(body ?? '{}') as { replace_id?: string };
       const photo = makePhoto({ id: `photo-0${next++}`, status: 'approved' });
@@ -176,6 +181,27 @@ describe('adding photos (§5)', () => {
     expect(JSON.parse(photoPosts()[0]!.body!)).toEqual({ file_id: 41, replace_id: 'photo-bad-01' });
     await screen.findByText('No declined photos.');
     expect(screen.getByText('2 approved · 2/20')).toBeTruthy();
+  });
+
+  it('removes every declined photo in one action, and says they are left out meanwhile', async () => {
+    const bad = (n: number) =>
+      makePhoto({
+        id: `photo-bad-0${n}`,
+        name: `dark-${n}.jpg`,
+        status: 'declined',
+        reasons: ['TOO_DARK'],
+        messages: ['Your face is too dark. Use a photo taken in better light.'],
+        data: {},
+      });
+    photos = [makePhoto({ id: 'photo-good-1' }), bad(1), bad(2), bad(3)];
+    renderUploader();
+    await screen.findByTestId('declined-list');
+    expect(screen.getByText(/Declined photos are left out of your pack/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove all 3 declined' }));
+    await screen.findByText('No declined photos.');
+    expect(calls.filter((c) => c.url === '/v1/headshots/photos/remove-declined')).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(screen.getByText('1 approved · 1/20')).toBeTruthy();
   });
 
   it('shows a photo as checking until the server’s check finishes', async () => {

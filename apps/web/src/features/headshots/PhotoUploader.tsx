@@ -4,7 +4,7 @@ import { HEADSHOT_LIMITS, type HeadshotPhoto, type HeadshotPhotosData } from '@a
 import { ui } from '../../shared/ui/PageIntro';
 import { errorText } from '../../shared/api/error-messages';
 import { RequirementsDialog } from './RequirementsDialog';
-import { useDeleteHeadshotPhoto } from './headshots-api';
+import { useDeleteHeadshotPhoto, useRemoveDeclinedPhotos } from './headshots-api';
 import { usePhotoAdder, type LocalDecline } from './use-photo-adder';
 import { reasonText } from './upload-rules';
 import styles from './Headshots.module.css';
@@ -30,6 +30,7 @@ export function PhotoUploader({
   const max = data?.max_photos ?? HEADSHOT_LIMITS.maxPhotos;
   const adder = usePhotoAdder(photos.length, max);
   const remove = useDeleteHeadshotPhoto();
+  const removeDeclined = useRemoveDeclinedPhotos();
   const [dialogOpen, setDialogOpen] = useState(false);
   const addInput = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
@@ -146,9 +147,26 @@ export function PhotoUploader({
         </ul>
       )}
 
-      <h3 className={styles.smallHeading}>
-        {t('headshots.upload.declinedTitle', { n: declined.length + adder.declines.length })}
-      </h3>
+      <div className={styles.rowBetween}>
+        <h3 className={styles.smallHeading}>
+          {t('headshots.upload.declinedTitle', { n: declined.length + adder.declines.length })}
+        </h3>
+        {declined.length + adder.declines.length > 1 ? (
+          <button
+            type="button"
+            className={`${ui.button} ${ui.secondary} ${styles.small}`}
+            disabled={removeDeclined.isPending}
+            onClick={() => {
+              adder.declines.forEach((d) => adder.dismissDecline(d.key));
+              if (declined.length > 0) removeDeclined.mutate();
+            }}
+            data-testid="remove-declined"
+          >
+            {t('headshots.upload.removeDeclined', { count: declined.length + adder.declines.length })}
+          </button>
+        ) : null}
+      </div>
+      {declined.length > 0 ? <p className={styles.small}>{t('headshots.upload.declinedLeftOut')}</p> : null}
       {declined.length + adder.declines.length === 0 ? (
         <p className={styles.small}>{t('headshots.upload.declinedEmpty')}</p>
       ) : (

@@ -6,7 +6,7 @@ import { errorText } from '../../shared/api/error-messages';
 import { formatDate } from '../../shared/format/format';
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import { ResultGrid } from './ResultGrid';
-import { useHeadshotShareView } from './headshots-api';
+import { useHeadshotShareView, useRevokeHeadshotShare } from './headshots-api';
 import { headshotPaths } from './paths';
 import styles from './Headshots.module.css';
 
@@ -15,6 +15,7 @@ export function SharedPack({ shareId }: { shareId: string }) {
   const { t } = useTranslation();
   const langPath = useLangPath();
   const query = useHeadshotShareView(shareId);
+  const revoke = useRevokeHeadshotShare();
   const [copied, setCopied] = useState(false);
 
   const makeOwn = (
@@ -77,6 +78,17 @@ export function SharedPack({ shareId }: { shareId: string }) {
         {typeof navigator.share === 'function' ? (
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => void handleShare()}>
             {t('headshots.share.shareButton')}
+          </button>
+        ) : null}
+        {view.mine ? (
+          <button
+            type="button"
+            className={`${ui.button} ${ui.secondary}`}
+            disabled={revoke.isPending}
+            onClick={() => revoke.mutate(shareId)}
+            data-testid="revoke-link"
+          >
+            {t('headshots.share.turnOff')}
           </button>
         ) : null}
       </div>

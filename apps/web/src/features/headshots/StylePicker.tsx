@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HeadshotStyle } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { styleCategories, toggleStyle } from './style-choice';
+import { styleExample } from './style-examples';
 import styles from './Headshots.module.css';
 
 const ALL = '__all__';
@@ -73,9 +74,9 @@ export function StylePicker({
                 onClick={() => setPicked((p) => toggleStyle(p, s.id, max))}
                 data-testid={`style-${s.id}`}
               >
-                <span className={styles.swatch} data-style={s.id} aria-hidden="true" />
+                <StyleExample id={s.id} name={s.name} />
                 <span>{s.name}</span>
-                <span className={styles.small}>
+                <span className={styles.small} title={t('headshots.style.looksHelp')}>
                   {t('headshots.style.variants', { count: s.variants_per_photo })}
                 </span>
               </button>
@@ -83,6 +84,9 @@ export function StylePicker({
           );
         })}
       </ul>
+      <p className={styles.small}>
+        {t('headshots.style.example')}. {t('headshots.style.looksHelp')}
+      </p>
       <div className={styles.actionsRow}>
         <button
           type="button"
@@ -100,5 +104,22 @@ export function StylePicker({
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** A style's example picture (a sample portrait made by the pipeline), or its swatch without one. */
+function StyleExample({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation();
+  const url = styleExample(id);
+  return url ? (
+    <img
+      src={url}
+      alt={t('headshots.backdrop.exampleAlt', { name })}
+      className={styles.stylePreview}
+      loading="lazy"
+      data-testid="style-example"
+    />
+  ) : (
+    <span className={styles.swatch} data-style={id} aria-hidden="true" />
   );
 }

@@ -11,6 +11,7 @@ import { selectSignedIn, useAuthStore, SignOutButton, useSignInPrompt } from '..
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import { useDeleteAllHeadshots, useHeadshotPacks } from './headshots-api';
 import { headshotPaths, packDetailPath } from './paths';
+import { packTitle } from './pack-title';
 import styles from './Headshots.module.css';
 
 /** The name a greeting uses: the part of the e-mail before '@', or nothing. */
@@ -130,7 +131,7 @@ function PackRow({ pack, to }: { pack: HeadshotPack; to: string }) {
           <span className={styles.packCover} aria-hidden="true" />
         )}
         <span className={styles.packText}>
-          <strong>{t(`headshots.plan.${pack.plan}`, { n: pack.count })}</strong>
+          <strong>{packTitle(t, pack)}</strong>
           <span className={styles.small}>{formatDate(pack.created_at)}</span>
           <span className={styles.small} data-testid="pack-status">
             {t(`headshots.pack.status.${pack.status}`)}
@@ -138,7 +139,7 @@ function PackRow({ pack, to }: { pack: HeadshotPack; to: string }) {
           </span>
           {pack.expires_at ? (
             <span className={styles.small}>
-              {t('headshots.pack.expires', { date: formatDate(pack.expires_at) })}
+              {t('headshots.pack.availableUntil', { date: formatDate(pack.expires_at) })}
             </span>
           ) : null}
         </span>

@@ -30,9 +30,11 @@ function result(n: number): HeadshotResult {
 
 let packs: HeadshotPack[];
 let calls: Call[];
+let shareMine: boolean;
 
 beforeEach(() => {
   packs = [makePack()];
+  shareMine = false;
   calls = fakeFetch(({ method, url }) => {
     if (method === 'GET' && url.startsWith('/v1/headshots/packs/pack-0001/zip'))
       return contractResponse('headshotZipData', {
@@ -62,6 +64,25 @@ beforeEach(() => {
         results: [result(1), result(2)].map(({ likeness: _likeness, ...rest }) => rest),
         zip_url: '/v1/headshots/zip/share-tok',
         url_expire: '2026-11-22T11:00:00Z',
+        mine: shareMine,
+      });
+    if (method === 'POST' && url === '/v1/headshots/packs/pack-0001/shares')
+      return contractResponse('headshotShareData', {
+        share: {
+          id: 'share-new-01',
+          url: 'https://hs.example/headshots/usercenter/share?id=share-new-01',
+          revoked: false,
+          created_at: '2026-11-22T10:20:00.000Z',
+        },
+      });
+    if (method === 'POST' && url === '/v1/headshots/shares/share-live-01/revoke')
+      return contractResponse('headshotShareData', {
+        share: {
+          id: 'share-live-01',
+          url: 'https://hs.example/headshots/usercenter/share?id=share-live-01',
+          revoked: true,
+          created_at: '2026-11-22T10:10:00.000Z',
+        },
       });
     if (method === 'GET' && url.startsWith('/v1/headshots/shares/share-gone-01'))
       return errorResponse(40004, HeadshotMsg.shareRevoked);
@@ -97,7 +118,11 @@ describe('user center (§2)', () => {
     expect(screen.getByTestId('get-started').getAttribute('href')).toBe('/headshots/upload');
     expect((await screen.findByTestId('pack-status')).textContent).toBe('Ready');
     const list = screen.getByTestId('pack-list');
-    expect(within(list).getByText(/^Deleted on 2026-12-2\d \d\d:\d\d$/)).toBeTruthy();
+    // The plan by name (never its copy key), and the date as what it is while the pack is kept.
+    expect(within(list).getByText('Basic: 50 headshots')).toBeTruthy();
+    expect(within(list).getByText(/^Available until 2026-12-2\d \d\d:\d\d$/)).toBeTruthy();
+    expect(list.textContent).not.toContain('headshots.plan');
+    expect(list.textContent).not.toContain('Deleted on');
 
     await userEvent.click(screen.getByTestId('delete-all'));
     const dialog = await screen.findByRole('dialog');
@@ -124,7 +149,45 @@ describe('pack detail and share (§2)', () => {
     await userEvent.click(screen.getByTestId('download-selected'));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(calls.filter((c) => c.url.includes('/zip'))[1]!.url).toContain('ids=result-0002');
-    expect(screen.getByText('Deleted on', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Available until', { exact: false })).toBeTruthy();
+  });
+
+  it('detail: no share box; making a public link copies it and the owner stays on the page', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderAt('/headshots/usercenter/detail?id=pack-0001');
+    await screen.findByTestId('result-grid');
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+    await userEvent.click(screen.getByTestId('create-share'));
+    const made = await screen.findByTestId('share-made');
+    expect(made.textContent).toContain('Link copied:');
+    expect(writeText).toHaveBeenCalledWith('https://hs.example/headshots/usercenter/share?id=share-new-01');
+    // Still the owner's page, back button and all.
+    expect(screen.getByTestId('pack-detail')).toBeTruthy();
+    expect(screen.getByTestId('back')).toBeTruthy();
+    expect(screen.queryByTestId('shared-pack')).toBeNull();
+  });
+
+  it('detail: a thumbnail opens the result large, with previous and next', async () => {
+    renderAt('/headshots/usercenter/detail?id=pack-0001');
+    await screen.findByTestId('result-grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Enlarge headshot 1' }));
+    const viewer = await screen.findByTestId('result-viewer');
+    expect(within(viewer).getByRole('img').getAttribute('src')).toBe('/storage/r1.jpg');
+    await userEvent.click(within(viewer).getByRole('button', { name: 'Next' }));
+    expect(within(screen.getByTestId('result-viewer')).getByRole('img').getAttribute('src')).toBe(
+      '/storage/r2.jpg',
+    );
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('result-viewer')).toBeNull());
+  });
+
+  it('the free trial is titled as a trial, not as a Basic pack', async () => {
+    packs = [makePack({ kind: 'trial', count: 1, delivered: 1 })];
+    renderAt('/headshots/usercenter');
+    const list = await screen.findByTestId('pack-list');
+    await waitFor(() => expect(within(list).getByText('Free trial headshot')).toBeTruthy());
+    expect(list.textContent).not.toContain('Basic');
   });
 
   it('share: signed out, no back button, sharing actions and the zip', async () => {
@@ -135,6 +198,18 @@ describe('pack detail and share (§2)', () => {
     expect(screen.getByTestId('copy-link')).toBeTruthy();
     expect(screen.getByTestId('share-download-all').getAttribute('href')).toBe('/v1/headshots/zip/share-tok');
     expect(screen.getAllByRole('img')).toHaveLength(2);
+    expect(screen.queryByTestId('revoke-link')).toBeNull();
+  });
+
+  it('share: its owner can turn the link off there', async () => {
+    shareMine = true;
+    renderAt('/headshots/usercenter/share?id=share-live-01');
+    await userEvent.click(await screen.findByTestId('revoke-link'));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && c.url === '/v1/headshots/shares/share-live-01/revoke'),
+      ).toBe(true),
+    );
   });
 
   it('share: a link turned off says so', async () => {

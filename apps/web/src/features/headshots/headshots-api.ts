@@ -84,6 +84,35 @@ export function useDeleteHeadshotPhoto() {
   });
 }
 
+/**
+ * One of the visitor's approved photos rendered in a style (the backdrop tile they chose), kept
+ * for the session: choosing the tile again shows it at once.
+ */
+export function useBackdropPreview(photoId: string | null, style: string | null) {
+  return useQuery({
+    queryKey: [...headshotKeys.all, 'backdrop-preview', photoId, style] as const,
+    queryFn: ({ signal }) =>
+      apiPost(
+        'headshotBackdropPreviewData',
+        `/v1/headshots/photos/${enc(photoId ?? '')}/backdrop-preview`,
+        { style },
+        { signal },
+      ),
+    enabled: photoId !== null && style !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Removes every declined photo in one call; the list reads again. */
+export function useRemoveDeclinedPhotos() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost('headshotDeclinedRemoveData', '/v1/headshots/photos/remove-declined'),
+    onSettled: () => client.invalidateQueries({ queryKey: headshotKeys.photos() }),
+  });
+}
+
 /** §8: a submit the server could not take reads 'Submission failed (retry or contact us)' unless it says why. */
 export function submitHeadshotPack(body: HeadshotSubmitBody) {
   return apiPost('headshotOnePackData', '/v1/headshots/packs', body);
@@ -159,13 +188,13 @@ export function useCreateHeadshotShare(packId: string) {
   });
 }
 
-/** Turns a public link off for good. */
-export function useRevokeHeadshotShare(packId: string) {
+/** Turns a public link off for good (its page and its pack read again). */
+export function useRevokeHeadshotShare() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (shareId: string) =>
       apiPost('headshotShareData', `/v1/headshots/shares/${enc(shareId)}/revoke`),
-    onSuccess: () => client.invalidateQueries({ queryKey: headshotKeys.pack(packId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: headshotKeys.all }),
   });
 }
 

@@ -1,0 +1,52 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeadshotMsg } from '@ai-covers/contracts';
+import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
+import { addPhoto, call, oneFace, setPhotoCheck } from './headshots.test-kit';
+
+// The backdrop preview through the API and the real pipeline (check, matte, one render). The photo
+// checks are written as the check job writes them; the preview's own pass checks the photo again.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+const preview = (who: object, photoId: string, style: string) =>
+  call(ctx, 'POST', `/v1/headshots/photos/${photoId}/backdrop-preview`, who as never, { style });
+
+describe('the backdrop preview', () => {
+  it('renders my approved photo in the chosen style, then answers it again from memory', async () => {
+    const { auth } = await signInTestUser(ctx);
+    const id = (await addPhoto(ctx, auth, 'me.jpg', await oneFace(0))).json().data.photo.id as string;
+    await setPhotoCheck(ctx, id, 'approved');
+
+    const first = await preview(auth, id, 'navy-studio');
+    expect(first.json().code, first.body).toBe(0);
+    const made = first.json().data;
+    expect(made).toMatchObject({ style: 'navy-studio', width: 480, cached: false });
+    const bytes = Buffer.from(made.image.replace('data:image/webp;base64,', ''), 'base64');
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 480 });
+
+    const again = (await preview(auth, id, 'navy-studio')).json().data;
+    expect(again).toMatchObject({ cached: true, image: made.image });
+    expect(again.ms).toBeLessThan(1000);
+  }, 240_000);
+
+  it("refuses a stranger's photo, a declined photo, an unknown style and a signed-out caller", async () => {
+    const { auth } = await signInTestUser(ctx);
+    const stranger = (await signInTestUser(ctx)).auth;
+    const id = (await addPhoto(ctx, auth, 'me.jpg', await oneFace(1))).json().data.photo.id as string;
+    const bad = (await addPhoto(ctx, auth, 'bad.jpg', await oneFace(2))).json().data.photo.id as string;
+    await setPhotoCheck(ctx, id, 'approved');
+    await setPhotoCheck(ctx, bad, 'declined');
+
+    expect((await preview(stranger, id, 'navy-studio')).statusCode).toBe(404);
+    const declined = await preview(auth, bad, 'navy-studio');
+    expect(declined.statusCode).toBe(400);
+    expect(declined.json().msg).toBe(HeadshotMsg.photoNotApproved);
+    expect((await preview(auth, id, 'no-such-style')).statusCode).toBe(400);
+    expect((await preview({}, id, 'navy-studio')).statusCode).toBe(401);
+  });
+});
