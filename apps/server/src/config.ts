@@ -98,6 +98,7 @@ export const settingsSchema = z.object({
   MAIL_FROM: z.string().min(3).default('AI Covers <no-reply@localhost>'),
   /** An unverified account cannot finish signing in; unset = on when SMTP_URL is set. */
   REQUIRE_EMAIL_VERIFICATION: z.preprocess((v) => (v === '' ? undefined : v), boolish.optional()),
+  /** Wrong passwords of one account from one address before each further try waits (30 s, doubling). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),

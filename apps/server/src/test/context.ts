@@ -92,7 +92,7 @@ async function adminQuery(url: string, sql: string): Promise<void> {
 /** A real app on a fresh database, for `app.inject()` tests. */
 export async function createTestContext(
   env: Record<string, string> = {},
-  options: Pick<AppDeps, 'engine' | 'signIn'> = {},
+  options: Pick<AppDeps, 'engine' | 'signIn' | 'web'> = {},
 ): Promise<TestContext> {
   const settings = loadSettings({
     NODE_ENV: 'test',

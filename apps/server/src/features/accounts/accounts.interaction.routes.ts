@@ -21,6 +21,8 @@ const credentialsBody = z.object({
   password: z.string().max(1024).default(''),
 });
 const pendingBody = z.object({ pending: z.string().max(256).default('') });
+/** The pending field of a sign-up whose address had an account: it names that account, marked. */
+const TAKEN = 'taken-';
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -68,20 +70,25 @@ export function interactionRoutes(
     return reply.redirect(returnTo, 303);
   }
 
-  /** REQUIRE_EMAIL_VERIFICATION: the sign-in waits on a page that can continue it or resend the link. */
+  /**
+   * REQUIRE_EMAIL_VERIFICATION: the sign-in waits on a page that can continue it or resend the link.
+   * A sign-up with an address that has an account gets the same page (`taken`): it never continues,
+   * and its "resend" mails the owner again; nothing on it tells the two apart.
+   */
   async function pending(
     reply: FastifyReply,
     details: Interaction,
     lang: PageLang,
     accountId: string,
-    extra: { notice?: string; error?: string; status?: number } = {},
+    extra: { notice?: string; error?: string; status?: number; taken?: boolean } = {},
   ) {
     const account = await service.findAccount(accountId);
+    const signed = extra.taken ? `${TAKEN}${accountId}` : accountId;
     const page = verifyPendingPage({
       uid: details.uid,
       lang,
       email: account?.email ?? '',
-      pending: signPending(deps.pendingKey, details.uid, accountId),
+      pending: signPending(deps.pendingKey, details.uid, signed),
       ...(extra.notice ? { notice: extra.notice } : {}),
       ...(extra.error ? { error: extra.error } : {}),
     });
@@ -95,9 +102,11 @@ export function interactionRoutes(
   ) {
     const details = await interaction(request, reply, request.params.uid);
     if (!details) return null;
-    const accountId = readPending(deps.pendingKey, details.uid, request.body.pending);
+    const signed = readPending(deps.pendingKey, details.uid, request.body.pending);
+    const taken = signed?.startsWith(TAKEN) === true;
+    const accountId = taken ? signed!.slice(TAKEN.length) : signed;
     const account = accountId ? await service.findAccount(accountId) : undefined;
-    return account ? { details, account } : null;
+    return account ? { details, account, taken } : null;
   }
 
   return async (app) => {
@@ -172,9 +181,14 @@ export function interactionRoutes(
           const full = pageText(lang)('errOutOfSpace');
           return html(reply, registerPage({ uid: details.uid, lang, email, error: full }), 503);
         }
-        if (result.ok && service.mustVerify({ verified: false }))
-          return pending(reply, details, lang, result.accountId);
+        const verifying = service.mustVerify({ verified: false });
+        if (result.ok && verifying) return pending(reply, details, lang, result.accountId);
         if (result.ok) return finishLogin(request, reply, result.accountId);
+        // Where e-mail is verified, a taken address reads exactly like a new one; the mail to its
+        // owner says what happened. Without verification a new account is signed in at once, so
+        // no answer could read the same: the form says the address is taken.
+        if (result.error === 'email_taken' && verifying)
+          return pending(reply, details, lang, result.accountId, { taken: true });
         const error = pageText(lang)(REGISTER_ERRORS[result.error]!);
         return html(
           reply,
@@ -190,12 +204,13 @@ export function interactionRoutes(
       async (request, reply) => {
         const found = await pendingAccount(request, reply);
         if (!found) return expired(request, reply);
-        const { details, account } = found;
-        if (!service.mustVerify(account)) return finishLogin(request, reply, account.id);
+        const { details, account, taken } = found;
+        if (!taken && !service.mustVerify(account)) return finishLogin(request, reply, account.id);
         const lang = langOfInteraction(details);
         return pending(reply, details, lang, account.id, {
           error: pageText(lang)('notVerifiedYet'),
           status: 403,
+          taken,
         });
       },
     );
@@ -206,15 +221,18 @@ export function interactionRoutes(
       async (request, reply) => {
         const found = await pendingAccount(request, reply);
         if (!found) return expired(request, reply);
-        const { details, account } = found;
+        const { details, account, taken } = found;
         const lang = langOfInteraction(details);
         const t = pageText(lang);
-        const sent = await service.resendVerification(account.id, lang, ownPage(details.params.goto));
-        if (sent.ok) return pending(reply, details, lang, account.id, { notice: t('resent') });
+        const sent = taken
+          ? await service.resendTakenNotice(account.id, lang)
+          : await service.resendVerification(account.id, lang, ownPage(details.params.goto));
+        if (sent.ok) return pending(reply, details, lang, account.id, { notice: t('resent'), taken });
         reply.header('retry-after', String(sent.retryAfterSeconds));
         return pending(reply, details, lang, account.id, {
           error: throttledText(lang, minutes(sent.retryAfterSeconds)),
           status: 429,
+          taken,
         });
       },
     );

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import {
   accountCredentials,
@@ -188,11 +188,42 @@ export function createAccountsRepo(db: Db) {
           },
         });
     },
-    async deleteFailuresBefore(windowStart: Date): Promise<void> {
-      await db.delete(accountLoginFailures).where(lt(accountLoginFailures.windowStartedAt, windowStart));
+    /**
+     * Counts one more failure of a run (a pair's wrong passwords): the column holds the last
+     * failure, and a run whose last failure is before `forgetBefore` starts again at 1.
+     */
+    async addRunFailure(key: string, now: Date, forgetBefore: Date): Promise<void> {
+      await db
+        .insert(accountLoginFailures)
+        .values({ key, failures: 1, windowStartedAt: now })
+        .onConflictDoUpdate({
+          target: accountLoginFailures.key,
+          set: {
+            failures: sql`case when ${accountLoginFailures.windowStartedAt} < ${forgetBefore} then 1 else ${accountLoginFailures.failures} + 1 end`,
+            windowStartedAt: now,
+          },
+        });
+    },
+    /** Deletes windows that ended, and runs ('pair:' keys) last added to before `runsBefore`. */
+    async deleteFailuresBefore(windowStart: Date, runsBefore: Date): Promise<void> {
+      const isRun = sql`left(${accountLoginFailures.key}, 5) = 'pair:'`;
+      await db
+        .delete(accountLoginFailures)
+        .where(
+          or(
+            and(not(isRun), lt(accountLoginFailures.windowStartedAt, windowStart)),
+            and(isRun, lt(accountLoginFailures.windowStartedAt, runsBefore)),
+          ),
+        );
     },
     async clearFailures(key: string): Promise<void> {
       await db.delete(accountLoginFailures).where(eq(accountLoginFailures.key, key));
+    },
+    /** Deletes every counter whose key starts with `prefix` (compared exactly, no pattern). */
+    async clearFailuresStartingWith(prefix: string): Promise<void> {
+      await db
+        .delete(accountLoginFailures)
+        .where(sql`left(${accountLoginFailures.key}, ${prefix.length}::int) = ${prefix}`);
     },
 
     /** Returns the stored secret, creating it from `make` first; concurrent starters agree on one. */

@@ -394,6 +394,56 @@ describe('REQUIRE_EMAIL_VERIFICATION', () => {
       expect(login.json().data.user.email).toBe(email);
     });
 
+    it('answers a sign-up with a taken address as a new one; the mail tells its owner', async () => {
+      const owner = address();
+      await authorizeThroughProvider(ctx.app, new CookieJar(), {
+        email: owner,
+        password: PASSWORD,
+        register: true,
+      });
+      const fresh = address();
+
+      /** A sign-up and what its page's buttons answer, with the address and form secrets blanked. */
+      async function signUpAnswers(email: string) {
+        const jar = new CookieJar();
+        const interaction = await startSignIn(ctx, jar, 'en');
+        const created = await browse(ctx.app, jar, 'POST', `${interaction}/register`, {
+          form: { email, password: 'someone else 123' },
+        });
+        const pending = /name="pending" value="([^"]+)"/.exec(created.body)?.[1] ?? '';
+        const press = async (button: 'continue' | 'resend') => {
+          const res = await browse(ctx.app, jar, 'POST', `${interaction}/${button}`, { form: { pending } });
+          return res.statusCode;
+        };
+        const blank = (body: string) =>
+          body
+            .replaceAll(email, '<email>')
+            .replaceAll(interaction.split('/').pop()!, '<uid>')
+            .replace(/name="pending" value="[^"]+"/g, 'name="pending" value="<pending>"');
+        const presses = [await press('continue')];
+        for (let i = 0; i <= MAIL_LIMITS.verifyPerAccount; i++) presses.push(await press('resend'));
+        return { status: created.statusCode, page: blank(created.body), presses };
+      }
+
+      const taken = await signUpAnswers(owner);
+      const created = await signUpAnswers(fresh);
+      expect(taken.status).toBe(200);
+      expect(taken).toEqual(created);
+      expect(taken.page).toContain('Confirm your email');
+      expect(taken.page).not.toContain('already exists');
+      expect(taken.presses).toEqual([403, ...Array(MAIL_LIMITS.verifyPerAccount).fill(200), 429]);
+
+      const told = await waitForMail(ctx, owner, /already have one/);
+      expect(told.text).toContain('/accounts/forgot?lang=en');
+      // The owner's password is untouched and nobody was signed in as them.
+      const signIn = await authorizeThroughProvider(ctx.app, new CookieJar(), {
+        email: owner,
+        password: 'someone else 123',
+        register: false,
+      });
+      expect(signIn.submit.statusCode).toBe(401);
+    });
+
     it('stops a correct password of an unverified account at the same page', async () => {
       const email = address();
       const first = await authorizeThroughProvider(ctx.app, new CookieJar(), {

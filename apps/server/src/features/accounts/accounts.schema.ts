@@ -43,8 +43,11 @@ export const accountCredentials = pgTable('account_credentials', {
 });
 
 /**
- * Counters per key in a fixed window: failed sign-ins ('account:<email>', 'ip:<address>') and
- * account mail asked for ('reset-mail:<email>', 'reset-ip:<address>', 'verify-mail:<account id>').
+ * Counters per key in a fixed window: failed sign-ins per address ('ip:<address>') and account
+ * mail asked for ('reset-mail:<email>', 'reset-ip:<address>', 'verify-mail:<account id>',
+ * 'taken-mail:<account id>'). A run of wrong passwords of one account from one address
+ * ('pair:<email> <address>') counts in a row instead: there `window_started_at` is the last
+ * failure, and the run waits longer after each.
  */
 export const accountLoginFailures = pgTable('account_login_failures', {
   key: text('key').primaryKey(),

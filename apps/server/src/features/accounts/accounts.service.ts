@@ -17,10 +17,30 @@ export const RESET_TTL_MS = 3600 * 1000;
 export const MAIL_LIMITS = { resetPerAddress: 3, resetPerIp: 10, verifyPerAccount: 3 } as const;
 
 export interface ThrottleLimits {
+  /** Wrong passwords for one account from one address before each further try must wait. */
   perAccount: number;
   perIp: number;
   windowMs: number;
 }
+
+/** The first wait of a throttled (account, address) pair; each further wrong password doubles it. */
+export const PAIR_FIRST_DELAY_MS = 30_000;
+/** A pair's wrong passwords are forgotten after this many windows without one. */
+const PAIR_MEMORY_WINDOWS = 4;
+
+/**
+ * How long an (account, address) pair waits after its `failures`-th wrong password in a row: nothing
+ * for the first `free`, then 30 s, 1 min, 2 min… up to `capMs`. Never a lockout: the owner signs in
+ * from any other address at once, and from this one after the wait or through a reset link.
+ */
+export function pairDelayMs(failures: number, free: number, capMs: number): number {
+  if (failures < free) return 0;
+  return Math.min(capMs, PAIR_FIRST_DELAY_MS * 2 ** Math.min(failures - free, 30));
+}
+
+/** The throttle key of one account tried from one address (the e-mail first, for clearing). */
+const pairKey = (email: string, ip: string) => `pair:${email} ${ip}`;
+const pairPrefix = (email: string) => `pair:${email} `;
 
 export type AuthResult =
   | { ok: true; accountId: string; verified: boolean }
@@ -29,7 +49,9 @@ export type AuthResult =
 
 export type RegisterResult =
   | { ok: true; accountId: string }
-  | { ok: false; error: 'email_invalid' | 'password_short' | 'password_long' | 'email_taken' };
+  | { ok: false; error: 'email_invalid' | 'password_short' | 'password_long' }
+  /** The address has an account: its owner was mailed (`accountId` is theirs, never shown). */
+  | { ok: false; error: 'email_taken'; accountId: string };
 
 export type PasswordProblem = 'password_short' | 'password_long';
 
@@ -95,6 +117,16 @@ export function createAccountsService(deps: {
     });
   }
 
+  /** Tells the owner that someone tried to sign up with their address, with the way to a new password. */
+  async function sendTakenNotice(account: CredentialRow, lang: PageLang): Promise<void> {
+    const t = pageText(lang);
+    await deps.mailer.send({
+      to: account.email,
+      subject: t('takenMailSubject'),
+      text: t('takenMailBody', { link: `${deps.issuer}/forgot?lang=${lang}` }),
+    });
+  }
+
   async function sendReset(account: CredentialRow, lang: PageLang, goto?: string): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     await repo.setResetToken(account.id, sha256(token), new Date(now().getTime() + RESET_TTL_MS));
@@ -116,6 +148,16 @@ export function createAccountsService(deps: {
     return 0;
   }
 
+  /** Seconds until the pair may try again after its run of wrong passwords, or 0. */
+  async function pairWait(key: string, at: Date): Promise<number> {
+    const row = await repo.readFailures(key);
+    if (!row) return 0;
+    // For a pair the window column holds its last wrong password (see addRunFailure).
+    const until =
+      row.windowStartedAt.getTime() + pairDelayMs(row.failures, limits.perAccount, limits.windowMs);
+    return until > at.getTime() ? Math.ceil((until - at.getTime()) / 1000) : 0;
+  }
+
   /** Seconds until the key may try again, or 0 when it is under its limit. */
   async function lockedFor(key: string, max: number, at: Date): Promise<number> {
     const row = await repo.readFailures(key);
@@ -124,7 +166,7 @@ export function createAccountsService(deps: {
     return until > at.getTime() ? Math.ceil((until - at.getTime()) / 1000) : 0;
   }
 
-  return {
+  const service = {
     /** Creates an account and mails its verification link; the e-mail is unique. */
     async register(input: {
       email: string;
@@ -145,7 +187,13 @@ export function createAccountsService(deps: {
         verifyExpiresAt: now(),
         lang: input.lang,
       });
-      if (!row) return { ok: false, error: 'email_taken' };
+      if (!row) {
+        // The mail says what happened; the page (when e-mail is verified) reads as for a new account.
+        const existing = await repo.findCredentialByEmail(email);
+        if (!existing) return { ok: false, error: 'email_invalid' };
+        await service.noticeTaken(existing.id, input.lang);
+        return { ok: false, error: 'email_taken', accountId: existing.id };
+      }
       try {
         await sendVerification(row, input.lang, input.goto);
       } catch (error) {
@@ -158,29 +206,28 @@ export function createAccountsService(deps: {
     },
 
     /**
-     * Checks e-mail and password. Throttled per account and per IP: once either has `limit`
-     * failures inside the window, even a correct password is refused until the window ends.
+     * Checks e-mail and password. Throttled per (account, address) pair with growing waits, so a
+     * stranger who knows the e-mail slows only their own address: the owner still signs in from
+     * any other one, and from the same one after the wait or a password reset by e-mail. An
+     * address that tries many accounts is stopped for the window (per IP).
      */
     async authenticate(input: { email: string; password: string; ip: string }): Promise<AuthResult> {
       const at = now();
       const email = normalizeEmail(input.email).slice(0, 254);
-      const accountKey = `account:${email}`;
+      const pair = pairKey(email, input.ip);
       const ipKey = `ip:${input.ip}`;
-      const wait = Math.max(
-        await lockedFor(accountKey, limits.perAccount, at),
-        await lockedFor(ipKey, limits.perIp, at),
-      );
+      const wait = Math.max(await pairWait(pair, at), await lockedFor(ipKey, limits.perIp, at));
       if (wait > 0) return { ok: false, error: 'throttled', retryAfterSeconds: wait };
       const account = await repo.findCredentialByEmail(email);
       const password = input.password.slice(0, PASSWORD_MAX);
       const matches = await verifyPassword(password, account?.passwordHash ?? (await dummyHash()));
       if (!account || !matches) {
         const windowStart = new Date(at.getTime() - limits.windowMs);
-        await repo.addFailure(accountKey, at, windowStart);
+        await repo.addRunFailure(pair, at, new Date(at.getTime() - PAIR_MEMORY_WINDOWS * limits.windowMs));
         await repo.addFailure(ipKey, at, windowStart);
         return { ok: false, error: 'invalid' };
       }
-      await repo.clearFailures(accountKey);
+      await repo.clearFailures(pair);
       return { ok: true, accountId: account.id, verified: Boolean(account.emailVerifiedAt) };
     },
 
@@ -194,6 +241,28 @@ export function createAccountsService(deps: {
     async verifyEmail(token: string): Promise<boolean> {
       if (!TOKEN.test(token)) return false;
       return Boolean(await repo.verifyByTokenHash(sha256(token), now()));
+    },
+
+    /**
+     * Mails the owner of an address someone tried to sign up with. Counted apart from the page's
+     * "resend" (which counts like a new account's), so the page's limits read the same; beyond
+     * the count the attempt is answered alike but mails no more, so sign-ups cannot flood an inbox.
+     */
+    async noticeTaken(accountId: string, lang: PageLang): Promise<void> {
+      const account = await repo.findCredentialById(accountId);
+      if (!account) return;
+      if ((await spend([[`taken-mail:${account.id}`, MAIL_LIMITS.verifyPerAccount]], now())) > 0) return;
+      await sendTakenNotice(account, lang);
+    },
+
+    /** "Resend" on the page of a sign-up whose address had an account: mails its owner again. */
+    async resendTakenNotice(accountId: string, lang: PageLang): Promise<ResendResult> {
+      const account = await repo.findCredentialById(accountId);
+      if (!account) return { ok: true, sent: false };
+      const wait = await spend([[`verify-mail:${account.id}`, MAIL_LIMITS.verifyPerAccount]], now());
+      if (wait > 0) return { ok: false, error: 'throttled', retryAfterSeconds: wait };
+      await sendTakenNotice(account, lang);
+      return { ok: true, sent: true };
     },
 
     /**
@@ -257,7 +326,8 @@ export function createAccountsService(deps: {
       const account = await repo.resetPassword(tokenHash, await hashPassword(input.password), at);
       if (!account) return { ok: false, error: 'token_bad' };
       await repo.deleteAccountModels(account.id);
-      await repo.clearFailures(`account:${account.email}`);
+      // The reset link is the way in while an address is throttled: its waits end with it.
+      await repo.clearFailuresStartingWith(pairPrefix(account.email));
       for (const listener of passwordListeners) await listener(account.id);
       return { ok: true, accountId: account.id };
     },
@@ -271,7 +341,10 @@ export function createAccountsService(deps: {
     async sweep(): Promise<void> {
       const at = now();
       await repo.deleteExpiredModels(at);
-      await repo.deleteFailuresBefore(new Date(at.getTime() - limits.windowMs));
+      await repo.deleteFailuresBefore(
+        new Date(at.getTime() - limits.windowMs),
+        new Date(at.getTime() - PAIR_MEMORY_WINDOWS * limits.windowMs),
+      );
     },
 
     /** The account behind a provider subject, for its claims and the overview page. */
@@ -280,5 +353,6 @@ export function createAccountsService(deps: {
       return repo.findCredentialById(accountId);
     },
   };
+  return service;
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -84,6 +84,8 @@ export async function authorizeThroughProvider(
     register: boolean;
     goto?: string;
     headers?: Record<string, string>;
+    /** The address the form is sent from (default: inject's 127.0.0.1). */
+    remoteAddress?: string;
   },
 ) {
   const goto = input.goto ?? `${TEST_ORIGIN}/account`;
@@ -102,6 +104,7 @@ export async function authorizeThroughProvider(
   const interaction = new URL(toInteraction.headers.location as string, TEST_ORIGIN).pathname;
   const submit = await browse(app, jar, 'POST', `${interaction}/${input.register ? 'register' : 'login'}`, {
     form: { email: input.email, password: input.password },
+    ...(input.remoteAddress ? { remoteAddress: input.remoteAddress } : {}),
   });
   if (submit.statusCode !== 303) return { submit, state, callback: null };
   const callback = await followToCallback(app, jar, submit.headers.location as string);

@@ -359,6 +359,30 @@ describe('attacks on the flow change nothing', () => {
     expect(right.callback).toBeNull();
   });
 
+  it('a stranger who knows the e-mail slows only their own address, never the owner', async () => {
+    const { address } = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const attempt = await authorizeThroughProvider(ctx.app, new CookieJar(), {
+        email: address,
+        password: `guess ${i}`,
+        register: false,
+        remoteAddress: '203.0.113.66',
+      });
+      statuses.push(attempt.submit.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // The owner, from home: signed in at once with the right password.
+    const owner = await authorizeThroughProvider(ctx.app, new CookieJar(), {
+      email: address,
+      password: PASSWORD,
+      register: false,
+      remoteAddress: '198.51.100.23',
+    });
+    expect(owner.submit.statusCode).toBe(303);
+    expect(owner.callback?.searchParams.get('code')).toBeTruthy();
+  });
+
   it('answers forged, alg:none and expired tokens with 490010 (re-login)', async () => {
     const forged = await new SignJWT({ sid: crypto.randomUUID() })
       .setProtectedHeader({ alg: 'HS256' })

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context';
 import { OPENAPI_FILE, serializeOpenApi } from './openapi-file';
@@ -78,6 +79,20 @@ describe('the OpenAPI document is the contract', () => {
       expect.fail(
         `apps/server/openapi.json is not what GET /v1/openapi.json serves (paths differing: ${changed.join(', ') || 'document header'}): run npm run openapi and commit the result`,
       );
+    }
+  });
+
+  it('is the same when the app also serves the web build, as npm start does', async () => {
+    const withWeb = await createTestContext(
+      {},
+      { web: { dir: os.tmpdir(), indexHtml: '<!doctype html><html><head></head><body></body></html>' } },
+    );
+    try {
+      const document = (await withWeb.app.inject({ url: '/v1/openapi.json' })).json() as Document;
+      expect(Object.keys(document.paths).filter((p) => !served.paths[p])).toEqual([]);
+      expect(serializeOpenApi(document)).toBe(serializeOpenApi(served));
+    } finally {
+      await withWeb.close();
     }
   });
 

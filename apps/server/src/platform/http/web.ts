@@ -73,8 +73,10 @@ export async function installWeb(app: FastifyInstance, build: WebBuild, basePath
       );
     },
   });
-  if (basePath) app.get(basePath, (_req, reply) => sendIndex(reply, build));
-  app.get(`${basePath}/`, (_req, reply) => sendIndex(reply, build));
+  // The app's pages are no API operations: kept out of the OpenAPI document like the files are.
+  const page = { schema: { hide: true } };
+  if (basePath) app.get(basePath, page, (_req, reply) => sendIndex(reply, build));
+  app.get(`${basePath}/`, page, (_req, reply) => sendIndex(reply, build));
 }
 
 export function sendIndex(reply: FastifyReply, build: WebBuild): FastifyReply {

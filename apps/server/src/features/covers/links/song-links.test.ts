@@ -155,6 +155,45 @@ describe('addresses a song link may reach', () => {
     ).rejects.toMatchObject({ reason: 'private-address' });
   });
 
+  it('resolves a name once and connects to the address it checked, not to a later answer', async () => {
+    // A service on loopback that the name will point to on every lookup after the first.
+    let reached = 0;
+    const [inside, port] = await startServer((_req, res) => {
+      reached++;
+      res.writeHead(200, { 'content-type': 'audio/wav' });
+      res.end(song);
+    });
+    let lookups = 0;
+    const rebinding = (async () => {
+      lookups++;
+      return lookups === 1
+        ? [{ address: '93.184.216.34', family: 4 }]
+        : [{ address: '127.0.0.1', family: 4 }];
+    }) as never;
+    try {
+      const link = `http://rebind.example.test:${port}/secret.wav`;
+      const opened = await openLink(link, { allowHosts: new Set(), timeoutMs: 1500, lookup: rebinding }).then(
+        (r) => {
+          r.abort();
+          return 'opened';
+        },
+        (e: { reason: string }) => e.reason,
+      );
+      // The checked public address does not answer here: the fetch fails, and nothing inside is reached.
+      expect(['unreachable', 'timeout']).toContain(opened);
+      expect(lookups).toBe(1);
+      expect(reached).toBe(0);
+      // The same name answered privately at once is refused before any connection.
+      lookups = 1;
+      await expect(
+        openLink(link, { allowHosts: new Set(), timeoutMs: 1500, lookup: rebinding }),
+      ).rejects.toMatchObject({ reason: 'private-address' });
+      expect(reached).toBe(0);
+    } finally {
+      inside.close();
+    }
+  });
+
   it('judges headers: pages, unknown types, sizes; video sites by name', () => {
     const url = new URL('https://files.example/a/My%20Song.mp3');
     expect(judgeHeaders(url, { 'content-type': 'text/html' }, 100)).toEqual({ ok: false, why: 'page' });
