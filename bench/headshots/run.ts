@@ -10,8 +10,15 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { createHeadshots, type PackResult } from '../../packages/headshots/src/index';
+import {
+  createHeadshots,
+  NEAR_DUPLICATE_DISTANCE,
+  packCapacity,
+  type PackResult,
+} from '../../packages/headshots/src/index';
+import { judgeDescriptor, judgeDistance } from '../../packages/headshots/src/face/judge';
 import { loadSimilarity } from '../../packages/headshots/src/face/likeness';
+import { printDistance } from '../../packages/headshots/src/make/print';
 import { astronaut, eightPhotos, graceHopper } from './inputs';
 import { writeResults, type Results } from './report';
 
@@ -129,18 +136,30 @@ async function main() {
 
     // ---- Basic pack: 50 results from 8 photos ----
     const photos = await eightPhotos(path.join(work, 'photos'));
+    // Checked one after another as a person would add them: each against the ones approved before.
     const photoChecks = [];
-    for (const p of photos) {
+    const approvedPrints: string[] = [];
+    const approvedChecks = [];
+    const sourceFace = new Map<number, number>();
+    for (const [i, p] of photos.entries()) {
       const t = performance.now();
-      const r = await hs.checkPhoto(p);
+      const r = await hs.checkPhoto(p, { approved: approvedPrints });
+      if (r.approved && r.fingerprint) {
+        approvedPrints.push(r.fingerprint);
+        approvedChecks.push(r);
+      }
+      if (r.face) sourceFace.set(i, r.face.width);
       photoChecks.push({
         photo: path.basename(p),
         ms: performance.now() - t,
         verdict: r.reasons.join(',') || 'approved',
         width: r.width,
         height: r.height,
+        capacity: r.capacity,
       });
     }
+    const capacity = packCapacity(approvedChecks);
+    const count = Math.min(COUNT, capacity);
     const probe = await apiProbe();
     await new Promise((r) => setTimeout(r, 3000));
     const idleApi = probe.take();
@@ -167,7 +186,7 @@ async function main() {
     const pack: PackResult = await hs.makePack({
       photos,
       styles: [STYLE],
-      count: COUNT,
+      count,
       outDir: path.join(work, 'pack'),
       onProgress: (p) => {
         stages[p.stage] ??= (performance.now() - t0) / 1000;
@@ -190,11 +209,34 @@ async function main() {
     const sim = await loadSimilarity();
     const other = await hs.checkPhoto(await sharp(astronaut()).resize(768).jpeg().toBuffer());
     const impostor: number[] = [];
+    const zoom: number[] = [];
     let resultsApproved = 0;
     for (const f of pack.files) {
       const r = await hs.checkPhoto(f.path);
       if (r.approved) resultsApproved++;
       if (r.embedding && other.embedding) impostor.push(sim(r.embedding, other.embedding));
+      // The face traced back to its source photo: result face width over source face width.
+      const src = sourceFace.get(f.photo);
+      if (r.face && src) zoom.push(r.face.width / src);
+    }
+    // Every pair of delivered results by the perceptual distance of the near-duplicate rule.
+    const pairs: number[] = [];
+    for (let i = 0; i < pack.files.length; i++)
+      for (let j = i + 1; j < pack.files.length; j++)
+        pairs.push(printDistance(pack.files[i]!.print, pack.files[j]!.print));
+    // The independent judge against a different person (the astronaut), in this thread.
+    const otherRaw = await sharp(astronaut())
+      .resize(768)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const otherJudge = await judgeDescriptor(otherRaw.data, otherRaw.info.width, otherRaw.info.height);
+    const judgeImpostor: number[] = [];
+    for (const f of pack.files) {
+      const raw = await sharp(f.path).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      judgeImpostor.push(
+        judgeDistance(await judgeDescriptor(raw.data, raw.info.width, raw.info.height), otherJudge),
+      );
     }
     const ms = (h: ReturnType<typeof monitorEventLoopDelay>) => ({
       p50: h.percentile(50) / 1e6,
@@ -217,7 +259,9 @@ async function main() {
       photoChecks,
       pack: {
         style: STYLE,
-        count: COUNT,
+        asked: COUNT,
+        count,
+        capacity,
         photos: photos.length,
         seconds: packSeconds,
         cpuSeconds,
@@ -231,6 +275,14 @@ async function main() {
         peakTotalMb,
         hwmMb,
         perFramings: countBy(pack.files.map((f) => f.variant.framing)),
+        perLight: countBy(pack.files.map((f) => f.variant.light)),
+        sizes: countBy(pack.files.map((f) => `${f.width}×${f.height}`)),
+        upscale: stats(pack.files.map((f) => f.upscale)),
+        faceZoom: stats(zoom),
+        pairDistance: stats(pairs),
+        nearDuplicatePairs: pairs.filter((d) => d < NEAR_DUPLICATE_DISTANCE).length,
+        nearDuplicateDistance: NEAR_DUPLICATE_DISTANCE,
+        rejectedBy: countBy(pack.rejected.map((r) => r.reason)),
         perPhoto: countBy(pack.files.map((f) => String(f.photo))),
       },
       api: { idle: stats(idleApi), busy: stats(busyApi), loopIdle: ms(idleLoop), loopBusy: ms(loop) },
@@ -242,6 +294,12 @@ async function main() {
         impostor: stats(impostor),
         impostorOver: impostor.filter((v) => v >= pack.likenessThreshold).length,
         resultsApproved,
+        judge: stats(pack.files.map((f) => f.judgeDistance)),
+        judgeMade: stats([
+          ...pack.files.map((f) => f.judgeDistance),
+          ...pack.rejected.flatMap((r) => (r.judgeDistance === null ? [] : [r.judgeDistance])),
+        ]),
+        judgeImpostor: stats(judgeImpostor),
       },
     };
     writeResults(results);

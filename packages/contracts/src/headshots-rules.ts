@@ -52,6 +52,10 @@ export const PHOTO_DECLINE_CODES = [
   'TOO_BRIGHT',
   'EYES_CLOSED',
   'NOT_FRONTAL',
+  'SUNGLASSES',
+  'HEAVY_FILTER',
+  'SCREENSHOT',
+  'DUPLICATE_PHOTO',
 ] as const;
 export const photoDeclineCode = z.enum(PHOTO_DECLINE_CODES);
 export type PhotoDeclineCode = z.infer<typeof photoDeclineCode>;
@@ -74,6 +78,10 @@ export const PHOTO_DECLINE_MESSAGES: Record<PhotoDeclineCode, string> = {
   TOO_BRIGHT: 'Your face is overexposed. Avoid harsh light and flash.',
   EYES_CLOSED: 'Your eyes look closed. Use a photo with your eyes open.',
   NOT_FRONTAL: 'Your face is turned away. Use a photo facing the camera.',
+  SUNGLASSES: 'Your eyes are hidden, perhaps by sunglasses. Use a photo where your eyes are visible.',
+  HEAVY_FILTER: 'This photo looks heavily filtered. Use an unedited photo with natural colours.',
+  SCREENSHOT: 'This looks like a screenshot. Upload the original photo instead.',
+  DUPLICATE_PHOTO: 'This is the same photo as one you already added. Use a different photo.',
 };
 
 /** Fills a reason's placeholders; unknown placeholders are left as they are. */

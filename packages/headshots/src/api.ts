@@ -1,21 +1,25 @@
 import { availableParallelism } from 'node:os';
 import { photoCheckFrom, screenUpload, type PhotoCheck } from './check/check';
 import type { PhotoInput } from './check/input';
-import { cancelled, throwIfAborted, toHeadshotsError } from './errors';
+import { cancelled, HeadshotsError, throwIfAborted, toHeadshotsError } from './errors';
 import { FRAMINGS } from './make/framing';
+import { photoCapacity } from './make/offer';
 import { makePack, type MakePackOptions, type PackResult } from './make/pack';
 import { WorkerPool } from './pool/pool';
 import { ProcessRunner } from './pool/process-runner';
 import { resolveSettings, type Settings, type SettingsInput } from './settings';
 import { STYLES, type StyleInfo } from './styles/catalog';
 
-/** Every style with its id, English name and how many distinct results one photo gives in it. */
+/**
+ * Every style with its id, English name and the most distinct results one photo can give
+ * (framings × light set-ups; the same in every style, and not added up over styles: see packCapacity).
+ */
 export function listStyles(): StyleInfo[] {
   return STYLES.map((s) => ({
     id: s.id,
     name: s.name,
     category: s.category,
-    variantsPerPhoto: s.backdrops.length * FRAMINGS.length * s.grades.length,
+    variantsPerPhoto: photoCapacity(FRAMINGS.length),
   }));
 }
 
@@ -29,6 +33,11 @@ export interface HeadshotsOptions {
 
 export interface CheckOptions {
   signal?: AbortSignal;
+  /**
+   * Fingerprints (PhotoCheck.fingerprint) of the person's already approved photos: a photo that is
+   * one of them again, resized, recompressed, lightly edited or mirrored, is DUPLICATE_PHOTO.
+   */
+  approved?: readonly string[];
 }
 
 /** A headshot pipeline with its own workers; models load once per worker and stay loaded. */
@@ -59,6 +68,9 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
     async checkPhoto(input, opts = {}) {
       try {
         throwIfAborted(opts.signal);
+        const approved = opts.approved ?? [];
+        if (!Array.isArray(approved) || approved.some((p) => typeof p !== 'string'))
+          throw new HeadshotsError('BAD_OPTION', 'approved must be a list of photo fingerprints.');
         const screen = await screenUpload(input, settings.check);
         if (screen.declined) return screen.declined;
         const out = await getPool().run(
@@ -70,7 +82,7 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
           },
           { signal: opts.signal },
         );
-        return photoCheckFrom(screen.screened, out);
+        return photoCheckFrom(screen.screened, out, settings.make, approved);
       } catch (e) {
         if (opts.signal?.aborted) throw cancelled();
         throw toHeadshotsError(e);

@@ -13,7 +13,9 @@ export type { PhotoCheck } from './check/check';
 export type { PhotoInput } from './check/input';
 export type { MakePackOptions, PackResult, PackFile, PackProgress, PackStage } from './make/pack';
 export type { StyleInfo } from './styles/catalog';
-export { FRAMINGS, type Framing } from './make/framing';
+export { FRAMINGS, type Framing, type FramingId } from './make/framing';
+export { LIGHT_SETUPS, packCapacity, photoCapacity, type LightSetup } from './make/offer';
+export { NEAR_DUPLICATE_DISTANCE } from './make/print';
 export { HeadshotsError, type HeadshotsErrorCode } from './errors';
 export {
   DEFAULT_SETTINGS,

@@ -35,13 +35,30 @@ export interface CheckSettings {
   maxPitchDeg: number;
   /** Long side of the copy face detection runs on; larger photos are scaled down for it. */
   detectMaxSide: number;
+  /** Blur effect of the face (0 sharp .. 1 blurred) over which the photo is blurry. */
+  maxBlur: number;
+  /** Eye areas' luma over the cheeks' luma under which the eyes are hidden (sunglasses). */
+  minEyeToSkin: number;
+  /** Skin saturation (HSV) over which colours are filtered, not natural. */
+  maxSkinSat: number;
+  /** Skin hue range (degrees, may wrap past 360) for a coloured face; outside it the colour is filtered. */
+  skinHue: [number, number];
+  /** Skin saturation under which the photo counts as black and white (any hue then passes). */
+  monoSkinSat: number;
+  /** Eye areas' luma spread over the cheeks' luma under which eyes behind dark lenses are flat. */
+  minEyeContrast: number;
+  /** Straight full-width or full-height seams from which a picture is a screenshot. */
+  screenshotSeams: number;
 }
 
 /** How results are made. */
 export interface MakeSettings {
-  /** Output size; at least 1024×1280. */
-  width: number;
+  /** Full size of a 4:5 result's height (width 4/5 of it; a square result is as wide); at least 1280. */
   height: number;
+  /** Smallest result side in pixels: a framing whose true size is under it is not offered. */
+  minSide: number;
+  /** Most output pixels per photo pixel: a framing that would need more is smaller or not offered. */
+  maxUpscale: number;
   /** Thumbnail width (height follows the 4:5 frame). */
   thumbWidth: number;
   jpegQuality: number;
@@ -70,10 +87,10 @@ export const DEFAULT_SETTINGS: Settings = {
     maxWidth: HEADSHOT_LIMITS.maxWidth,
     maxHeight: HEADSHOT_LIMITS.maxHeight,
     minFaceFraction: 0.2,
-    minFacePx: 192,
+    minFacePx: 112,
     minFaceScore: 0.5,
     otherFaceMinRatio: 0.3,
-    minSharpness: 6,
+    minSharpness: 3,
     sharpnessCropPx: 256,
     minFaceLuma: 55,
     maxFaceLuma: 215,
@@ -83,10 +100,18 @@ export const DEFAULT_SETTINGS: Settings = {
     maxYawDeg: 25,
     maxPitchDeg: 25,
     detectMaxSide: 1024,
+    maxBlur: 0.5,
+    minEyeToSkin: 0.55,
+    maxSkinSat: 0.72,
+    skinHue: [340, 55],
+    monoSkinSat: 0.06,
+    minEyeContrast: 0.12,
+    screenshotSeams: 2,
   },
   make: {
-    width: 1024,
     height: 1280,
+    minSide: 400,
+    maxUpscale: 1.25,
     thumbWidth: 256,
     jpegQuality: 90,
     headroom: 0.07,
@@ -103,7 +128,7 @@ export type SettingsInput = { check?: Partial<CheckSettings>; make?: Partial<Mak
 /** Defaults overlaid with the caller's values. */
 export function resolveSettings(input: SettingsInput = {}): Settings {
   const make = { ...DEFAULT_SETTINGS.make, ...input.make };
-  make.width = Math.max(1024, Math.round(make.width));
+  make.maxUpscale = Math.min(1.25, make.maxUpscale);
   make.height = Math.max(1280, Math.round(make.height));
   return { check: { ...DEFAULT_SETTINGS.check, ...input.check }, make };
 }

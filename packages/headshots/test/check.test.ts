@@ -38,15 +38,65 @@ describe('photo check: faces', () => {
   it.each([
     ['no face', img.noFace, ['NO_FACE']],
     ['two faces', img.twoFaces, ['MULTIPLE_FACES']],
-    ['a face under 192 px (the original 512 px photo)', async () => img.ASTRONAUT, ['FACE_TOO_SMALL']],
     ['a face that is 9 % of the picture', img.smallInFrame, ['FACE_TOO_SMALL']],
     ['a blurred photo', img.blurred, ['BLURRY']],
     ['a dark photo', img.dark, ['TOO_DARK']],
     ['an overexposed photo', img.bright, ['TOO_BRIGHT']],
+    ['a strong blue tint', img.blueTint, ['HEAVY_FILTER']],
+    ['a phone screenshot of the photo', img.screenshot, ['SCREENSHOT']],
   ] as const)('declines %s', { timeout: 10_000 }, async (_name, make, reasons) => {
     const r = await hs.checkPhoto(await make());
     expect(r.approved).toBe(false);
     expect(r.reasons).toEqual(reasons);
+  });
+
+  it.each([
+    ['the 512 px head-and-shoulders original', async () => img.ASTRONAUT],
+    ['its mirror image', () => sharp(img.ASTRONAUT).flop().jpeg({ quality: 92 }).toBuffer()],
+  ])('approves %s and says what it can give', { timeout: 10_000 }, async (_n, make) => {
+    const r = await hs.checkPhoto(await make());
+    expect(r.reasons).toEqual([]);
+    expect(r.capacity).toBeGreaterThan(0);
+    expect(r.capacity).toBe(r.framings.length * 3);
+  });
+
+  it('declines sunglasses', { timeout: 10_000 }, async () => {
+    const photo = await img.oneFace();
+    const face = (await hs.checkPhoto(photo)).face!;
+    const r = await hs.checkPhoto(await img.withSunglasses(photo, face));
+    expect(r.reasons).toEqual(['SUNGLASSES']);
+  });
+
+  it(
+    'declines a copy of an approved photo, resized, recompressed or mirrored; not a different photo',
+    { timeout: 30_000 },
+    async () => {
+      const first = await hs.checkPhoto(await img.oneFace());
+      expect(first.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+      const approved = [first.fingerprint!];
+      const copies = [
+        await img.jpeg(img.astronaut(1000)),
+        await img.astronaut().jpeg({ quality: 60 }).toBuffer(),
+        await img.jpeg(img.astronaut().flop()),
+        await img.jpeg(img.astronaut().modulate({ brightness: 1.1 })),
+      ];
+      for (const copy of copies) {
+        const r = await hs.checkPhoto(copy, { approved });
+        expect(r.reasons).toEqual(['DUPLICATE_PHOTO']);
+        expect(r.data).toMatchObject({ duplicateOf: 1 });
+      }
+      // The same person framed differently is another photo.
+      const other = await img.jpeg(
+        sharp(img.ASTRONAUT).extract({ left: 60, top: 0, width: 400, height: 400 }).resize(800),
+      );
+      expect((await hs.checkPhoto(other, { approved })).reasons).not.toContain('DUPLICATE_PHOTO');
+    },
+  );
+
+  it('refuses a malformed fingerprint list', { timeout: 10_000 }, async () => {
+    await expect(
+      hs.checkPhoto(await img.oneFace(), { approved: [42] as unknown as string[] }),
+    ).rejects.toMatchObject({ code: 'BAD_OPTION' });
   });
 
   it('a declined face still reports the face it measured', async () => {

@@ -80,4 +80,23 @@ describe('compositing', () => {
     expect(rgb[0]!).toBeGreaterThan(120);
     expect(rgb[3]!).toBeLessThan(rgb[0]!);
   });
+
+  it('models the face from its shape: the cheek toward the key lit, the far cheek in fill, the centre as it was', () => {
+    const W = 60;
+    const rgb = px(W * W, [120, 120, 120]);
+    // Face 40 px wide and high, centred; chin at y = 50.
+    const frame = { width: W, height: W, faceCx: 30, faceWidth: 40, chinY: 50, faceHeight: 40 };
+    relightSubject(
+      rgb,
+      { side: -1, contrast: 0.34, fromAbove: 0, wrap: 0, warmth: 0, shadow: 0 },
+      frame,
+      [128, 128, 128],
+    );
+    const at = (x: number, y: number) => rgb[(y * W + x) * 3]!;
+    const near = at(14, 30);
+    const far = at(46, 30);
+    expect(near).toBeGreaterThan(at(30, 30));
+    expect(far).toBeLessThan(at(30, 30) - 10);
+    expect(Math.abs(at(30, 30) - 120)).toBeLessThan(12);
+  });
 });

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ASPECT,
+  DISTINCT_IOU,
   distinctFramings,
-  EYE_LINE,
   FRAMINGS,
   frameCrop,
+  iou,
+  outputSize,
   portraitRegion,
   type PortraitGeometry,
   type Rect,
 } from '../src/make/framing';
+import { framingOffers } from '../src/make/offer';
+import { DEFAULT_SETTINGS } from '../src/settings';
 
 /** A roomy photo: eyes at (1000, 900), face 300 px high, hair 90 px above the forehead. */
 const roomy: PortraitGeometry = {
@@ -24,40 +27,42 @@ const roomy: PortraitGeometry = {
 const inside = (r: Rect, v: Rect) =>
   r.x >= v.x - 0.5 && r.x + r.width <= v.x + v.width + 0.5 && r.y + r.height <= v.y + v.height + 0.5;
 
+const rules = DEFAULT_SETTINGS.make;
+
 describe('framing', () => {
   it.each(FRAMINGS.map((f) => [f.id, f] as const))(
-    '%s: 4:5, eyes on the upper third, headroom kept',
+    '%s: its shape, eyes on its line, the whole hair with headroom, inside the photo',
     (_id, f) => {
       const r = frameCrop(roomy, f, 0.07)!;
-      expect(r.width / r.height).toBeCloseTo(ASPECT, 6);
-      expect((roomy.eyeY - r.y) / r.height).toBeCloseTo(EYE_LINE, 6);
+      expect(r.width / r.height).toBeCloseTo(f.aspect, 6);
+      expect((roomy.eyeY - r.y) / r.height).toBeCloseTo(f.eyeLine, 6);
       expect((roomy.hairTop - r.y) / r.height).toBeGreaterThanOrEqual(0.07 - 1e-9);
       expect(inside(r, roomy.valid)).toBe(true);
       expect(roomy.faceHeight / r.height).toBeLessThanOrEqual(f.faceHeight + 1e-9);
     },
   );
 
-  it('a larger headroom setting zooms out', () => {
-    const tight = frameCrop(roomy, FRAMINGS[0]!, 0.02)!;
-    const loose = frameCrop(roomy, FRAMINGS[0]!, 0.2)!;
-    expect(loose.height).toBeGreaterThan(tight.height);
-    expect((roomy.hairTop - loose.y) / loose.height).toBeGreaterThanOrEqual(0.2 - 1e-9);
-  });
-
-  it('gives four different crops from a roomy photo, wider to closer', () => {
+  it('a roomy photo gives all four framings, each overlapping every other by under 60 %', () => {
     const all = distinctFramings(roomy, 0.07);
-    expect(all.map((f) => f.framing.id)).toEqual(['close', 'classic', 'wide', 'offset']);
-    const h = Object.fromEntries(all.map((f) => [f.framing.id, f.crop.height]));
-    expect(h['wide']).toBeGreaterThan(h['classic']!);
-    expect(h['classic']).toBeGreaterThan(h['close']!);
+    expect(all.map((f) => f.framing.id)).toEqual(['close-square', 'head-shoulders', 'chest-up', 'half-body']);
+    for (let i = 0; i < all.length; i++)
+      for (let j = i + 1; j < all.length; j++)
+        expect(iou(all[i]!.crop, all[j]!.crop)).toBeLessThan(DISTINCT_IOU);
   });
 
-  it('never frames past the bottom or sides of the photo; presets that collapse count once', () => {
+  it('never frames past the bottom or sides of the photo; a framing that does not fit is left out', () => {
     const tightPhoto: PortraitGeometry = { ...roomy, valid: { x: 700, y: 0, width: 600, height: 1500 } };
     const all = distinctFramings(tightPhoto, 0.07);
     expect(all.length).toBeGreaterThan(0);
-    expect(all.length).toBeLessThan(4);
+    expect(all.map((f) => f.framing.id)).not.toContain('half-body');
     for (const { crop } of all) expect(inside(crop, tightPhoto.valid)).toBe(true);
+  });
+
+  it('never cuts the top of the hair: no framing at zero headroom', () => {
+    // Hair close to the top of the photo and a tight bottom: nothing fits with headroom.
+    const g: PortraitGeometry = { ...roomy, hairTop: 700, valid: { x: 0, y: 690, width: 2000, height: 500 } };
+    for (const { crop } of distinctFramings(g, 0.07))
+      expect(g.hairTop - crop.y).toBeGreaterThanOrEqual(0.035 * crop.height - 1e-6);
   });
 
   it('when the photo cuts off the top of the head, frames start inside the photo', () => {
@@ -72,13 +77,6 @@ describe('framing', () => {
     for (const { crop } of all) expect(crop.y).toBeGreaterThanOrEqual(cut.valid.y - 0.5);
   });
 
-  it('the offset framing leaves room on the side the face turns to', () => {
-    const right = frameCrop({ ...roomy, facing: 1 }, FRAMINGS[3]!, 0.07)!;
-    const left = frameCrop({ ...roomy, facing: -1 }, FRAMINGS[3]!, 0.07)!;
-    expect((roomy.eyeX - right.x) / right.width).toBeGreaterThan(0.5);
-    expect((roomy.eyeX - left.x) / left.width).toBeLessThan(0.5);
-  });
-
   it('the portrait region holds every framing', () => {
     const region = portraitRegion(roomy);
     for (const { crop } of distinctFramings(roomy, 0.07)) {
@@ -86,5 +84,35 @@ describe('framing', () => {
       expect(crop.x + crop.width).toBeLessThanOrEqual(region.x + region.width + 0.5);
       expect(crop.y + crop.height).toBeLessThanOrEqual(region.y + region.height + 0.5);
     }
+  });
+});
+
+describe('output size', () => {
+  const hs = FRAMINGS.find((f) => f.id === 'head-shoulders')!;
+  const square = FRAMINGS.find((f) => f.id === 'close-square')!;
+
+  it('full size from 1024 photo pixels of frame height up (4:5), never more than 1.25× the photo', () => {
+    expect(outputSize(hs, 1024, rules)).toMatchObject({ width: 1024, height: 1280, upscale: 1.25 });
+    expect(outputSize(hs, 2000, rules)).toMatchObject({ width: 1024, height: 1280 });
+    const small = outputSize(hs, 600, rules)!;
+    expect(small.height).toBeLessThanOrEqual(750);
+    expect(small.width / small.height).toBeCloseTo(0.8, 2);
+    expect(small.upscale).toBeLessThanOrEqual(1.25);
+    expect(outputSize(square, 900, rules)).toMatchObject({ width: 1024, height: 1024 });
+  });
+
+  it('a framing that would come out under the smallest side is not offered', () => {
+    expect(outputSize(hs, 300, rules)).toBeNull();
+    expect(outputSize(square, 300, rules)).toBeNull();
+  });
+
+  it('offers carry their true size; a small photo loses the framings it cannot fill', () => {
+    const big = framingOffers(roomy, 1, 0.07, rules);
+    expect(big).toHaveLength(4);
+    for (const o of big) expect(o.upscale).toBeLessThanOrEqual(1.25);
+    // The same photo at a fifth of its size (portrait pixels = photo pixels / 5).
+    const tiny = framingOffers(roomy, 5, 0.07, rules);
+    expect(tiny.length).toBeLessThan(big.length);
+    for (const o of tiny) expect(o.upscale).toBeLessThanOrEqual(1.25);
   });
 });

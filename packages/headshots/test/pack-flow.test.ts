@@ -36,16 +36,26 @@ const face: FaceDetail = {
   eyeOpenness: 0.3,
   sharpness: 50,
   exposure: { mean: 130, crushed: 0, blown: 0 },
+  blur: 0.2,
+  looks: { eyeToSkin: 0.8, skinHue: 20, skinSat: 0.35, eyeContrast: 0.3 },
   embedding: [0.5],
 };
 
-/** A stand-in runner: approves every photo, and gives each render the likeness `likeness(n)`. */
+/** A distinct print per render number (far apart under printDistance); `same` repeats one. */
+const printOf = (n: number) => Array.from({ length: 720 }, (_, i) => (i % (n + 2) === 0 ? 5 : 0));
+
+/**
+ * A stand-in runner: approves every photo, and gives each render the likeness `likeness(n)` and the
+ * print `print(n)`.
+ */
 class FakeRunner implements JobRunner {
   readonly size = 2;
   renders: string[] = [];
   constructor(
     private likeness: (n: number) => number,
     private onRender?: (n: number) => void,
+    private print: (n: number) => number[] = printOf,
+    private judge: (n: number) => number = () => 0.3,
   ) {}
   async run<J extends Job>(job: J): Promise<JobResult<J>> {
     await new Promise((r) => setTimeout(r, 2));
@@ -58,18 +68,25 @@ class FakeRunner implements JobRunner {
         face,
         faces: 1,
         layout,
+        judge: [0.1],
       } as unknown as JobResult<J>;
     }
     if (job.kind === 'matte') return { geometry: job.geometry, coverage: 0.4 } as unknown as JobResult<J>;
     if (job.kind === 'render') {
       const n = this.renders.length;
       this.renders.push(
-        `${job.portrait.rgbPath}:${job.style}:${job.backdrop}:${job.grade}:${job.crop.x.toFixed(1)}`,
+        `${job.portrait.rgbPath}:${job.light.id}:${job.crop.x.toFixed(1)}:${job.crop.height.toFixed(1)}`,
       );
       this.onRender?.(n);
       await writeFile(job.outPath, `jpeg ${n}`);
       await writeFile(job.thumbPath, `thumb ${n}`);
-      return { likeness: this.likeness(n), sourceLikeness: 1 } as unknown as JobResult<J>;
+      const judge = { mean: this.judge(n), max: this.judge(n) };
+      return {
+        likeness: this.likeness(n),
+        sourceLikeness: 1,
+        print: this.print(n),
+        judge,
+      } as unknown as JobResult<J>;
     }
     return 'pong' as unknown as JobResult<J>;
   }
@@ -121,6 +138,45 @@ describe('pack flow', () => {
     expect(new Set(runner.renders).size).toBe(runner.renders.length);
     // Rejected files are gone; only the delivered ones (and the thumbs folder) remain.
     expect(await readdir(out)).toHaveLength(6);
+  });
+
+  it('drops a result that is a near-duplicate of a delivered one and makes another', async () => {
+    // Every third render repeats the first render's picture.
+    const runner = new FakeRunner(
+      () => 0.9,
+      undefined,
+      (n) => printOf(n % 3 === 2 ? 0 : n),
+    );
+    const pack = await run({ count: 5 }, runner);
+    expect(pack.files).toHaveLength(5);
+    const dups = pack.rejected.filter((r) => r.reason === 'near-duplicate');
+    expect(dups.length).toBeGreaterThanOrEqual(1);
+    expect(runner.renders.length).toBe(5 + pack.rejected.length);
+  });
+
+  it('a result the independent judge does not see as the person is not delivered', async () => {
+    const runner = new FakeRunner(
+      () => 0.9,
+      undefined,
+      printOf,
+      (n) => (n === 1 ? 0.75 : n === 3 ? Infinity : 0.3),
+    );
+    const pack = await run({ count: 4 }, runner);
+    expect(pack.files).toHaveLength(4);
+    expect(pack.files.every((f) => f.judgeDistance < 0.6)).toBe(true);
+    expect(pack.rejected.filter((r) => r.reason === 'judge').map((r) => r.judgeDistance)).toEqual([
+      0.75,
+      null,
+    ]);
+  });
+
+  it('results carry their true size and never more than 1.25 output pixels per photo pixel', async () => {
+    const pack = await run({ count: 5 }, new FakeRunner(() => 0.9));
+    for (const f of pack.files) {
+      expect(f.upscale).toBeLessThanOrEqual(1.25);
+      expect(f.width).toBeGreaterThanOrEqual(settings.make.minSide);
+      expect(f.height).toBeLessThanOrEqual(settings.make.height);
+    }
   });
 
   it('reports a shortfall when every combination is used up', async () => {

@@ -49,19 +49,28 @@ function meanAbsDiff(a: Buffer, b: Buffer): number {
 }
 
 describe('a real pack', () => {
-  it('writes the count of 1024×1280 JPEGs, and 256×320 WebP thumbnails beside them', async () => {
+  it('writes the count of JPEGs at their true size, never upscaled over 1.25×, with WebP thumbnails', async () => {
     expect(pack.files).toHaveLength(6);
     expect(pack.shortfall).toBe(0);
     for (const f of pack.files) {
-      expect(await sharp(f.path).metadata()).toMatchObject({ format: 'jpeg', width: 1024, height: 1280 });
-      expect(await sharp(f.thumbPath).metadata()).toMatchObject({ format: 'webp', width: 256, height: 320 });
+      expect(await sharp(f.path).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: f.width,
+        height: f.height,
+      });
+      expect(f.upscale).toBeLessThanOrEqual(1.25);
+      // The 768 px photo cannot fill 1024×1280 without enlarging: results are smaller, not soft.
+      expect(f.height).toBeLessThan(1280);
+      const thumb = await sharp(f.thumbPath).metadata();
+      expect(thumb).toMatchObject({ format: 'webp', width: 256 });
+      expect(thumb.height).toBe(Math.round((256 * f.height) / f.width));
     }
     const names = (await readdir(path.join(dir, 'out'))).filter((n) => n.endsWith('.jpg'));
     expect(names).toHaveLength(6);
   });
 
   it('every result is a distinct combination and a visibly different picture, never a copy', async () => {
-    const combos = pack.files.map((f) => JSON.stringify([f.photo, f.style, f.variant]));
+    const combos = pack.files.map((f) => JSON.stringify([f.photo, f.variant.framing, f.variant.light]));
     expect(new Set(combos).size).toBe(6);
     const pics = await Promise.all(pack.files.map((f) => tiny(f.path)));
     for (let i = 0; i < pics.length; i++)
@@ -83,8 +92,8 @@ describe('a real pack', () => {
   it('replaces the background with the style backdrop', async () => {
     const f = pack.files.find((x) => x.style === 'outdoor-park')!;
     const spec = findStyle('outdoor-park')!.backdrops[f.variant.backdrop]!.spec;
-    const backdrop = await sharp(await renderBackdrop(spec, 1024, 1280), {
-      raw: { width: 1024, height: 1280, channels: 3 },
+    const backdrop = await sharp(await renderBackdrop(spec, f.width, f.height), {
+      raw: { width: f.width, height: f.height, channels: 3 },
     })
       .extract({ left: 0, top: 0, width: 96, height: 96 })
       .raw()
@@ -95,7 +104,7 @@ describe('a real pack', () => {
       .raw()
       .toBuffer();
     const original = await sharp(await oneFace())
-      .resize(1024, 1280, { fit: 'cover' })
+      .resize(f.width, f.height, { fit: 'cover' })
       .extract({ left: 0, top: 0, width: 96, height: 96 })
       .raw()
       .toBuffer();

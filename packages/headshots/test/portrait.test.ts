@@ -20,6 +20,8 @@ function tiltedFace(deg: number): FaceDetail {
     eyeOpenness: 0.3,
     sharpness: 50,
     exposure: { mean: 120, crushed: 0, blown: 0 },
+    blur: 0.2,
+    looks: { eyeToSkin: 0.8, skinHue: 20, skinSat: 0.35, eyeContrast: 0.3 },
     embedding: [],
   };
 }

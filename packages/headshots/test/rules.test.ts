@@ -61,14 +61,23 @@ function face(over: Partial<FaceDetail> = {}): FaceDetail {
     rollDeg: 0,
     eyeOpenness: 0.3,
     sharpness: 50,
+    blur: 0.25,
     exposure: { mean: 130, crushed: 0.01, blown: 0.01 },
+    looks: { eyeToSkin: 0.8, skinHue: 20, skinSat: 0.35, eyeContrast: 0.3 },
     embedding: [1, 2, 3],
     ...over,
   };
 }
 
 function analysis(main: FaceDetail | null, others: ImageAnalysis['faces'] = [], size = 1000): ImageAnalysis {
-  return { width: size, height: size, faces: main ? [main.box, ...others] : others, main };
+  return {
+    width: size,
+    height: size,
+    faces: main ? [main.box, ...others] : others,
+    main,
+    seams: { rows: 0, columns: 0 },
+    fingerprint: { hash: '0123456789abcdef', mirrored: '0123456789abcdef' },
+  };
 }
 
 describe('face rules', () => {
@@ -87,9 +96,12 @@ describe('face rules', () => {
     expect(judgeFace(analysis(face(), [tiny]), s).reasons).toEqual([]);
   });
 
-  it('a face under 192 px or under 20 % of the shorter side is too small', () => {
-    const small = face({ box: { x: 0, y: 0, width: 180, height: 180, score: 0.9 } });
-    expect(judgeFace(analysis(small, [], 600), s).reasons).toEqual(['FACE_TOO_SMALL']);
+  it('a face under 112 px or under 20 % of the shorter side is too small', () => {
+    const small = face({ box: { x: 0, y: 0, width: 100, height: 100, score: 0.9 } });
+    expect(judgeFace(analysis(small, [], 512), s).reasons).toEqual(['FACE_TOO_SMALL']);
+    // A head-and-shoulders portrait of 512 px: a face of about 140 px is enough.
+    const portrait512 = face({ box: { x: 180, y: 90, width: 140, height: 140, score: 0.9 } });
+    expect(judgeFace(analysis(portrait512, [], 512), s).reasons).toEqual([]);
     const smallShare = face({ box: { x: 0, y: 0, width: 400, height: 400, score: 0.9 } });
     expect(judgeFace(analysis(smallShare, [], 2500), s).reasons).toEqual(['FACE_TOO_SMALL']);
     expect(judgeFace(analysis(smallShare, [], 2000), s).reasons).toEqual([]);
@@ -97,6 +109,10 @@ describe('face rules', () => {
 
   it.each([
     ['BLURRY', { sharpness: 2 }],
+    ['BLURRY', { blur: 0.7 }],
+    ['SUNGLASSES', { looks: { eyeToSkin: 0.2, skinHue: 20, skinSat: 0.35, eyeContrast: 0.05 } }],
+    ['HEAVY_FILTER', { looks: { eyeToSkin: 0.8, skinHue: 210, skinSat: 0.4, eyeContrast: 0.3 } }],
+    ['HEAVY_FILTER', { looks: { eyeToSkin: 0.8, skinHue: 20, skinSat: 0.9, eyeContrast: 0.3 } }],
     ['TOO_DARK', { exposure: { mean: 40, crushed: 0.1, blown: 0 } }],
     ['TOO_DARK', { exposure: { mean: 90, crushed: 0.4, blown: 0 } }],
     ['TOO_BRIGHT', { exposure: { mean: 230, crushed: 0, blown: 0.1 } }],
@@ -112,6 +128,24 @@ describe('face rules', () => {
     const v = judgeFace(analysis(face({ sharpness: 1, eyeOpenness: 0.05, yawDeg: 50 })), s);
     expect(v.reasons).toEqual(['BLURRY', 'EYES_CLOSED', 'NOT_FRONTAL']);
     expect(v.data).toMatchObject({ faces: 1, sharpness: 1, yaw: 50, eyeOpenness: 0.05 });
+  });
+
+  it('a black-and-white photo is not a filter; skin hues wrap past 360°', () => {
+    const mono = { eyeToSkin: 0.8, skinHue: 200, skinSat: 0.02, eyeContrast: 0.3 };
+    expect(judgeFace(analysis(face({ looks: mono })), s).reasons).toEqual([]);
+    const rosy = { eyeToSkin: 0.8, skinHue: 350, skinSat: 0.3, eyeContrast: 0.3 };
+    expect(judgeFace(analysis(face({ looks: rosy })), s).reasons).toEqual([]);
+  });
+
+  it('dark but lively eyes (deep-set, shaded, behind clear glasses) are not sunglasses', () => {
+    const shaded = { eyeToSkin: 0.4, skinHue: 20, skinSat: 0.35, eyeContrast: 0.3 };
+    expect(judgeFace(analysis(face({ looks: shaded })), s).reasons).toEqual([]);
+  });
+
+  it('a screenshot is declined as such, whatever the face', () => {
+    const a = { ...analysis(face()), seams: { rows: 2, columns: 0 } };
+    expect(judgeFace(a, s)).toMatchObject({ reasons: ['SCREENSHOT'], data: { seams: 2 } });
+    expect(judgeFace({ ...a, seams: { rows: 1, columns: 0 } }, s).reasons).toEqual([]);
   });
 
   it('limits are settings', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listStyles } from '../src/api';
+import { FRAMINGS } from '../src/make/framing';
+import { LIGHT_SETUPS } from '../src/make/offer';
 import { renderBackdrop } from '../src/styles/backdrop';
 import { STYLES } from '../src/styles/catalog';
 import { applyGrade, toneCurve } from '../src/styles/grade';
@@ -10,7 +12,8 @@ describe('styles', () => {
     expect(styles.map((s) => s.id)).toContain('corporate-grey');
     for (const s of styles) {
       expect(s.name.length).toBeGreaterThan(0);
-      expect(s.variantsPerPhoto).toBeGreaterThanOrEqual(20); // Pro (100) from the minimum 5 photos
+      // Framings × light set-ups; the same in every style (a backdrop or grade makes no new picture).
+      expect(s.variantsPerPhoto).toBe(FRAMINGS.length * LIGHT_SETUPS.length);
     }
     expect(new Set(styles.map((s) => s.id)).size).toBe(styles.length);
   });

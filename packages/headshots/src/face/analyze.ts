@@ -1,6 +1,8 @@
 import type { FaceResult } from '@vladmandic/human';
+import { fingerprintOf } from '../check/fingerprint';
+import { faceLooks, straightSeams, type FaceLooks } from '../check/looks';
 import { downscale, fromRgb, type RgbImage } from '../image/decode';
-import { exposureOf, sharpnessOf, type Exposure } from '../image/measures';
+import { blurEffect, exposureOf, sharpnessOf, type Exposure } from '../image/measures';
 import { detectFaces } from './human';
 import {
   eyeCentres,
@@ -33,7 +35,10 @@ export interface FaceDetail {
   rollDeg: number;
   eyeOpenness: number;
   sharpness: number;
+  /** Blur effect of the face (0 sharp .. 1 blurred; see blurEffect). */
+  blur: number;
   exposure: Exposure;
+  looks: FaceLooks;
   /** Face embedding of the description model (1024 numbers). */
   embedding: number[];
 }
@@ -44,6 +49,10 @@ export interface ImageAnalysis {
   /** Faces at or above the confidence floor, largest first. */
   faces: FaceBox[];
   main: FaceDetail | null;
+  /** Straight full-width and full-height seams (a screenshot's interface bars). */
+  seams: { rows: number; columns: number };
+  /** Perceptual hash of the whole picture and of its mirror image (the duplicate rule). */
+  fingerprint: { hash: string; mirrored: string };
 }
 
 export interface AnalyzeOptions {
@@ -64,7 +73,7 @@ async function faceQuality(
   img: RgbImage,
   box: FaceBox,
   cropPx: number,
-): Promise<{ sharpness: number; exposure: Exposure }> {
+): Promise<{ sharpness: number; blur: number; exposure: Exposure }> {
   // The central 70 % of the box: skin, eyes, nose and mouth, little hair or background.
   const cw = box.width * 0.7;
   const ch = box.height * 0.7;
@@ -78,7 +87,25 @@ async function faceQuality(
     .resize(cropPx, cropPx, { fit: 'fill' })
     .raw()
     .toBuffer();
-  return { sharpness: sharpnessOf(grey, cropPx, cropPx), exposure: exposureOf(grey) };
+  // Blur is judged at the face's own resolution, at most cropPx: a small face is not enlarged
+  // (enlarging would blur it), a large one is reduced to a fixed scale so size does not decide.
+  const side = Math.max(16, Math.min(cropPx, width, height));
+  const own = await fromRgb(img)
+    .extract({ left, top, width, height })
+    .greyscale()
+    .resize(side, side, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  return {
+    sharpness: sharpnessOf(grey, cropPx, cropPx),
+    blur: blurEffect(own, side, side),
+    exposure: exposureOf(grey),
+  };
+}
+
+/** A box covering nearly the whole picture is the detector's failure, not a face. */
+function plausible(box: FaceBox, width: number, height: number): boolean {
+  return box.width < 0.95 * width || box.height < 0.95 * height;
 }
 
 /** Detects faces and measures the largest one. Works on a scaled copy; reports full-size pixels. */
@@ -88,12 +115,16 @@ export async function analyzeImage(img: RgbImage, opts: AnalyzeOptions): Promise
     (f) => f.score >= opts.minFaceScore,
   );
   const inv = 1 / scale;
+  const [seams, fingerprint] = [straightSeams(small), await fingerprintOf(small)];
   const ranked = found
     .map((f) => ({ f, box: scaledBox(f, inv) }))
+    .filter((r) => plausible(r.box, img.width, img.height))
     .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   const faces = ranked.map((r) => r.box);
   const top = ranked[0];
-  if (!top) return { width: img.width, height: img.height, faces, main: null };
+  // Without its mesh a face cannot be measured (the rules then say NO_FACE).
+  if (!top || top.f.mesh.length < 468)
+    return { width: img.width, height: img.height, faces, main: null, seams, fingerprint };
 
   const mesh: Pt[] = top.f.mesh.map((p) => [p[0] * inv, p[1] * inv] as Pt);
   const annotations: Annotations = {};
@@ -107,6 +138,8 @@ export async function analyzeImage(img: RgbImage, opts: AnalyzeOptions): Promise
     width: img.width,
     height: img.height,
     faces,
+    seams,
+    fingerprint,
     main: {
       box: top.box,
       mesh,
@@ -117,6 +150,7 @@ export async function analyzeImage(img: RgbImage, opts: AnalyzeOptions): Promise
       rollDeg: Math.atan2(eyes[1][1] - eyes[0][1], eyes[1][0] - eyes[0][0]) * DEG,
       eyeOpenness: eyeOpenness(mesh),
       ...quality,
+      looks: faceLooks(img, mesh, top.box),
       embedding: top.f.embedding ?? [],
     },
   };

@@ -65,3 +65,44 @@ export function greyVariance(grey: Uint8Array): number {
 export function sharpnessOf(grey: Uint8Array, width: number, height: number): number {
   return (1000 * laplacianVariance(grey, width, height)) / Math.max(100, greyVariance(grey));
 }
+
+/**
+ * No-reference blur measure (Crété-Roffet et al., "The blur effect", 2007): how much of the
+ * picture's neighbour-to-neighbour variation survives a further 9-pixel box blur. A sharp picture
+ * loses most of it (near 0), a blurred one has little left to lose (toward 1). It compares the
+ * picture with itself, so it depends far less on how much detail the face has than a Laplacian
+ * variance does. The worse of the horizontal and vertical figures is returned.
+ */
+export function blurEffect(grey: Uint8Array, width: number, height: number): number {
+  if (width < 10 || height < 10) return 1;
+  const r = 4;
+  const box = (i: number, step: number, pos: number, len: number) => {
+    let s = 0;
+    let n = 0;
+    for (let k = -r; k <= r; k++) {
+      const p = pos + k;
+      if (p < 0 || p >= len) continue;
+      s += grey[i + k * step]!;
+      n++;
+    }
+    return s / n;
+  };
+  const measure = (horizontal: boolean) => {
+    let sumF = 0;
+    let sumV = 0;
+    for (let y = 1; y < height; y++) {
+      for (let x = 1; x < width; x++) {
+        const i = y * width + x;
+        const step = horizontal ? 1 : width;
+        const pos = horizontal ? x : y;
+        const len = horizontal ? width : height;
+        const dF = Math.abs(grey[i]! - grey[i - step]!);
+        const dB = Math.abs(box(i, step, pos, len) - box(i - step, step, pos - 1, len));
+        sumF += dF;
+        sumV += Math.max(0, dF - dB);
+      }
+    }
+    return sumF === 0 ? 1 : (sumF - sumV) / sumF;
+  };
+  return Math.max(measure(true), measure(false));
+}

@@ -38,10 +38,15 @@ export interface LightFrame {
   faceHeight: number;
 }
 
+/** Share of the key's light the fill gives the side of the face turned away from the key. */
+const FILL = 0.45;
+
 /**
- * Relights the subject to match the backdrop: a key from the backdrop's bright side (one side
- * brighter, the other darker), a touch of shade under the chin for light from above, the key's
- * warmth, and a pull of the colour balance toward the backdrop's ambient colour.
+ * Relights the subject like a studio: on the face, a key light modelled on the face's shape (the
+ * face taken as a half-ellipsoid from its outline, lit by a key from the set-up's side and above,
+ * with a fill so the shadow side keeps detail); on hair, neck and body a gentler fall-off across
+ * the frame; shade under the chin for a high key; the key's warmth and a pull of the colour
+ * balance toward the backdrop's ambient colour.
  */
 export function relightSubject(
   rgb: Uint8Array,
@@ -56,16 +61,44 @@ export function relightSubject(
   const cr = amb[0]! * warmR;
   const cg = amb[1]!;
   const cb = amb[2]! * warmB;
+  // Key direction: toward the viewer, up (y grows downward) and to the key's side.
+  const lx = 0.6 * light.side;
+  const ly = -(0.35 + 0.5 * light.fromAbove);
+  const ll = Math.hypot(lx, ly, 0.75);
+  const L = [lx / ll, ly / ll, 0.75 / ll] as const;
+  const frontal = FILL + (1 - FILL) * L[2];
+  const cx = frame.faceCx;
+  const cy = frame.chinY - frame.faceHeight / 2;
+  const rx = frame.faceWidth / 2 || 1;
+  const ry = frame.faceHeight / 2 || 1;
   for (let y = 0, i = 0; y < frame.height; y++) {
     const below = Math.max(0, Math.min(1, ((y - frame.chinY) / frame.faceHeight) * 2));
     const vertical = 1 - light.fromAbove * below;
+    const ny = (y - cy) / ry;
     for (let x = 0; x < frame.width; x++, i += 3) {
       const u = (x - frame.faceCx) / frame.faceWidth;
-      const side =
+      const body =
         light.side === 0
           ? 1 + 0.25 * light.contrast * (1 - Math.min(1, Math.abs(u)))
           : 1 + 0.5 * light.contrast * Math.tanh(light.side * u * 1.5);
-      const g = side * vertical;
+      let g = body;
+      const nx = (x - cx) / rx;
+      const r2 = nx * nx + ny * ny;
+      if (r2 < 1.3) {
+        // The face's surface normal, from the ellipse; Lambert shading against the frontal point.
+        const rr = Math.min(r2, 0.96);
+        const scale = r2 > 0 ? Math.sqrt(rr / r2) : 0;
+        const n0 = nx * scale;
+        const n1 = ny * scale;
+        const n2 = Math.sqrt(1 - rr);
+        const lambert = Math.max(0, n0 * L[0] + n1 * L[1] + n2 * L[2]);
+        const shade = (FILL + (1 - FILL) * lambert) / frontal;
+        const face = 1 + 1.6 * light.contrast * (shade - 1);
+        // Full modelling inside the face, blending into the body's fall-off at its outline.
+        const w = r2 < 0.8 ? 1 : (1.3 - r2) / 0.5;
+        g = w * face + (1 - w) * body;
+      }
+      g *= vertical;
       rgb[i] = clampByte(rgb[i]! * g * cr);
       rgb[i + 1] = clampByte(rgb[i + 1]! * g * cg);
       rgb[i + 2] = clampByte(rgb[i + 2]! * g * cb);
@@ -163,4 +196,33 @@ export function decontaminateEdges(
 export function chokeMatte(matte: Uint8Array, floor: number): void {
   const scale = 255 / (255 - floor);
   for (let p = 0; p < matte.length; p++) matte[p] = clampByte((matte[p]! - floor) * scale);
+}
+
+/**
+ * Rim light: brightens the band just inside the silhouette (hair and shoulder edges), on the side
+ * away from the key for a side key, on both sides for a key in front. This separates the person
+ * from the backdrop the way a studio's kicker or strip light does.
+ */
+export function addRim(
+  rgb: Uint8Array,
+  matte: Uint8Array,
+  matteBlurred: Uint8Array,
+  frame: { width: number; faceCx: number },
+  light: { side: -1 | 0 | 1; rim: number },
+): void {
+  if (light.rim <= 0) return;
+  const { width, faceCx } = frame;
+  for (let p = 0, i = 0; p < matte.length; p++, i += 3) {
+    const a = matte[p]!;
+    if (a === 0) continue;
+    const edge = (a / 255) * Math.max(0, 1 - matteBlurred[p]! / 255);
+    if (edge <= 0.02) continue;
+    const x = p % width;
+    // Far side from the key: x right of the face for a key from the left (side -1), and so on.
+    const away =
+      light.side === 0 ? 1 : Math.max(0, Math.min(1, 0.5 - (light.side * (x - faceCx)) / (0.25 * width)));
+    const k = light.rim * edge * away * 1.6;
+    if (k <= 0) continue;
+    for (let c = 0; c < 3; c++) rgb[i + c] = clampByte(rgb[i + c]! + (255 - rgb[i + c]!) * Math.min(1, k));
+  }
 }

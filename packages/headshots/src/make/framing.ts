@@ -1,5 +1,6 @@
-// Portrait framing from face landmarks: head and shoulders, the eye line on the upper third,
-// free space above the hair, and nothing of the frame outside the original photo.
+// Portrait framing from face landmarks: the standard headshot crops (close square, head and
+// shoulders, chest up, half body), the eye line high in the frame, free space above the hair, and
+// nothing of the frame outside the original photo except backdrop above the head.
 
 /** An axis-aligned rectangle in pixels. */
 export interface Rect {
@@ -9,21 +10,32 @@ export interface Rect {
   height: number;
 }
 
-/** A framing preset: how large the face sits in the frame and where the eyes sit across it. */
+export type FramingId = 'close-square' | 'head-shoulders' | 'chest-up' | 'half-body';
+
+/** A framing preset: its shape, how large the face sits in it and where the eyes sit. */
 export interface Framing {
-  id: 'close' | 'classic' | 'wide' | 'offset';
+  id: FramingId;
+  /** Width over height. */
+  aspect: number;
   /** Face height (forehead to chin) as a share of the frame height. */
   faceHeight: number;
-  /** Eye midpoint across the frame, 0..1; 'offset' framings mirror it toward where the face turns. */
-  eyeX: number;
+  /** Eye line, as a share of the frame height from the top. */
+  eyeLine: number;
 }
 
+/**
+ * Tightest first. Face shares are spaced so that, framed around the same eyes, any two presets
+ * overlap by less than 60 % (intersection over union): each is a different picture, not a re-crop.
+ */
 export const FRAMINGS: readonly Framing[] = [
-  { id: 'close', faceHeight: 0.36, eyeX: 0.5 },
-  { id: 'classic', faceHeight: 0.3, eyeX: 0.5 },
-  { id: 'wide', faceHeight: 0.23, eyeX: 0.5 },
-  { id: 'offset', faceHeight: 0.28, eyeX: 0.42 },
+  { id: 'close-square', aspect: 1, faceHeight: 0.46, eyeLine: 0.42 },
+  { id: 'head-shoulders', aspect: 4 / 5, faceHeight: 0.3, eyeLine: 1 / 3 },
+  { id: 'chest-up', aspect: 4 / 5, faceHeight: 0.22, eyeLine: 0.3 },
+  { id: 'half-body', aspect: 4 / 5, faceHeight: 0.16, eyeLine: 0.25 },
 ];
+
+/** Two crops of one photo overlapping this much or more are the same picture (see DISTINCT_IOU). */
+export const DISTINCT_IOU = 0.6;
 
 /** Where the face and the usable picture are, in the pixels framing works in. */
 export interface PortraitGeometry {
@@ -32,7 +44,7 @@ export interface PortraitGeometry {
   eyeY: number;
   /** Forehead-to-chin height of the face. */
   faceHeight: number;
-  /** Top of the hair (from the matte), or of the face when no matte is known yet. */
+  /** Top of the hair (from the matte), or an estimate above the forehead before the matte. */
   hairTop: number;
   /** The part of this space covered by the original photo. */
   valid: Rect;
@@ -42,62 +54,54 @@ export interface PortraitGeometry {
   facing: -1 | 0 | 1;
 }
 
-/** Frame width over height (4:5). */
+/** Kept for callers that speak of the classic 4:5 frame. */
 export const ASPECT = 4 / 5;
-/** The eye line sits this far down the frame. */
+/** The classic eye line (head and shoulders). */
 export const EYE_LINE = 1 / 3;
-/** Closest a frame may get: the face at most this share of the frame height. */
-const MAX_FACE_SHARE = 0.5;
 /** Widest a frame may get: the face at least this share of the frame height. */
-export const MIN_FACE_SHARE = 0.18;
-
-/** Eye lines to try, in order: the upper third, then higher (for photos that cut off the top of the head). */
-const EYE_LINES = [EYE_LINE, 0.3, 0.27];
-/** How far a preset may zoom in before it gives up its size for a different eye line. */
-const PRESET_ZOOM = 0.88;
+export const MIN_FACE_SHARE = 0.14;
+/** How far a preset may zoom in to fit the photo before it is not offered. */
+export const PRESET_ZOOM = 0.88;
+/** How far the eye line may rise above the preset's to fit the photo's bottom. */
+const EYE_LINE_RISE = 0.06;
 
 function fits(
   g: PortraitGeometry,
+  f: Framing,
   h: number,
-  eyeX: number,
   headroom: number | null,
   line: number,
 ): Rect | null {
-  const w = h * ASPECT;
+  const w = h * f.aspect;
   const top = g.eyeY - h * line;
   // Headroom only counts when the photo shows the whole head; otherwise the frame starts inside the photo.
   if (headroom !== null && g.hairTop - top < headroom * h) return null;
   if (headroom === null && top < g.valid.y - 0.5) return null;
   if (top + h > g.valid.y + g.valid.height + 0.5) return null;
-  // Slide sideways up to 8 % of the width to stay inside the photo.
-  const lo = Math.max(eyeX - 0.08, 0.3, 1 - (g.valid.x + g.valid.width - g.eyeX) / w);
-  const hi = Math.min(eyeX + 0.08, 0.7, (g.eyeX - g.valid.x) / w);
+  // Slide sideways up to 8 % of the width to stay inside the photo; eyes stay in the middle 40 %.
+  const lo = Math.max(0.42, 1 - (g.valid.x + g.valid.width - g.eyeX) / w);
+  const hi = Math.min(0.58, (g.eyeX - g.valid.x) / w);
   if (lo > hi + 1e-9) return null;
-  const ex = Math.min(hi, Math.max(lo, eyeX));
+  const ex = Math.min(hi, Math.max(lo, 0.5));
   return { x: g.eyeX - ex * w, y: top, width: w, height: h };
 }
 
 /**
  * The crop for one framing, or null when the photo cannot give it. Starts at the preset's face
- * size (zoomed out if the headroom needs it) and tries, in order: a little zoom at the upper-third
- * eye line with full, half and no headroom; the higher eye lines; then any zoom down to the closest
- * allowed frame. When the photo cuts off the top of the head, the frame must start inside the photo.
+ * size (zoomed out if the headroom needs it) and tries a little zoom in (at most to 88 %) and a
+ * slightly higher eye line, with full then half headroom. Never zero headroom: the top of the hair
+ * stays in frame. When the photo cuts off the top of the head, the frame starts inside the photo.
  */
 export function frameCrop(g: PortraitGeometry, f: Framing, headroom: number): Rect | null {
-  const eyeX = f.id === 'offset' && g.facing > 0 ? 1 - f.eyeX : f.eyeX;
-  const hMin = g.faceHeight / MAX_FACE_SHARE;
-  const hMax = g.faceHeight / MIN_FACE_SHARE;
-  const rooms = g.headTouchesTop ? [null] : [headroom, headroom / 2, 0];
-  const forHeadroom = g.headTouchesTop ? 0 : (g.eyeY - g.hairTop) / (EYE_LINE - headroom);
-  const start = Math.min(hMax, Math.max(g.faceHeight / f.faceHeight, forHeadroom));
-  const attempts = [
-    ...EYE_LINES.map((line) => ({ line, floor: Math.max(hMin, start * PRESET_ZOOM) })),
-    { line: EYE_LINE, floor: hMin },
-  ];
-  for (const { line, floor } of attempts) {
+  const rooms = g.headTouchesTop ? [null] : [headroom, headroom / 2];
+  const forHeadroom = g.headTouchesTop ? 0 : (g.eyeY - g.hairTop) / (f.eyeLine - headroom);
+  const start = Math.max(g.faceHeight / f.faceHeight, forHeadroom);
+  if (g.faceHeight / start < MIN_FACE_SHARE) return null;
+  const floor = start * PRESET_ZOOM;
+  for (const line of [f.eyeLine, f.eyeLine - EYE_LINE_RISE / 2, f.eyeLine - EYE_LINE_RISE]) {
     for (const room of rooms) {
       for (let h = start; h >= floor; h *= 0.98) {
-        const r = fits(g, h, eyeX, room, line);
+        const r = fits(g, f, h, room, line);
         if (r) return r;
       }
     }
@@ -105,27 +109,60 @@ export function frameCrop(g: PortraitGeometry, f: Framing, headroom: number): Re
   return null;
 }
 
-function same(a: Rect, b: Rect): boolean {
-  const tol = 0.02 * Math.max(a.height, b.height);
-  return Math.abs(a.x - b.x) < tol && Math.abs(a.y - b.y) < tol && Math.abs(a.height - b.height) < tol;
+/** Intersection over union of two rectangles. */
+export function iou(a: Rect, b: Rect): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
-/** The framings a photo can give, each a crop different from every other (presets that collapse count once). */
+/**
+ * The framings a photo can give, each overlapping every other by less than DISTINCT_IOU. A preset
+ * the photo cannot give, or that would repeat another, is left out (never replaced by a re-crop).
+ */
 export function distinctFramings(g: PortraitGeometry, headroom: number): { framing: Framing; crop: Rect }[] {
   const out: { framing: Framing; crop: Rect }[] = [];
   for (const f of FRAMINGS) {
     const crop = frameCrop(g, f, headroom);
-    if (crop && !out.some((o) => same(o.crop, crop))) out.push({ framing: f, crop });
-  }
-  if (out.length === 0) {
-    // Nothing fits the rules (the face fills the photo): the largest 4:5 frame inside the photo around the eyes.
-    const h = Math.min(g.valid.height, g.valid.width / ASPECT);
-    const w = h * ASPECT;
-    const x = Math.min(Math.max(g.eyeX - w / 2, g.valid.x), g.valid.x + g.valid.width - w);
-    const y = Math.min(Math.max(g.eyeY - h * EYE_LINE, g.valid.y), g.valid.y + g.valid.height - h);
-    out.push({ framing: FRAMINGS[1]!, crop: { x, y, width: w, height: h } });
+    if (crop && out.every((o) => iou(o.crop, crop) < DISTINCT_IOU)) out.push({ framing: f, crop });
   }
   return out;
+}
+
+/** Output sizes: the product's full size for each shape, and the smallest a result may be. */
+export interface SizeRules {
+  /** Full size of a 4:5 result (height; width follows). */
+  height: number;
+  /** Smallest result side (width of a 4:5 result, side of a square one). */
+  minSide: number;
+  /** Most output pixels per photo pixel. */
+  maxUpscale: number;
+}
+
+/** Full-size height of a framing: the product's 4:5 height, or the 4:5 width for a square. */
+export function fullHeight(f: Framing, height: number): number {
+  return f.aspect === 1 ? Math.round(height * ASPECT) : height;
+}
+
+/**
+ * The true output size of a crop: as many pixels as the photo has for it (times at most
+ * `maxUpscale`), capped at the full size. Null when even that is under `minSide`: the framing is
+ * not offered for this photo. `photoPx` is the crop's height in photo pixels.
+ */
+export function outputSize(
+  f: Framing,
+  photoPx: number,
+  rules: SizeRules,
+): { width: number; height: number; upscale: number } | null {
+  const full = fullHeight(f, rules.height);
+  const height = Math.min(full, Math.floor(photoPx * rules.maxUpscale));
+  // Even sizes keep 4:5 exact (1024×1280, 816×1020…).
+  const width = Math.floor((height * f.aspect) / 2) * 2;
+  const h = f.aspect === 1 ? width : Math.round(width / f.aspect);
+  if (width < rules.minSide) return null;
+  return { width, height: h, upscale: h / photoPx };
 }
 
 /**

@@ -3,14 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HEADSHOT_LIMITS, HEADSHOT_UPLOAD_LIMIT_MESSAGE, type PhotoDeclineCode } from '@ai-covers/contracts';
 import { photoCheckFrom, screenUpload } from '../check/check';
+import { findDuplicate } from '../check/fingerprint';
 import type { PhotoInput } from '../check/input';
 import { cancelled, HeadshotsError, throwIfAborted, toHeadshotsError } from '../errors';
+import { JUDGE_MAX_DISTANCE } from '../face/judge';
 import type { JobRunner } from '../pool/pool';
 import type { Settings } from '../settings';
 import { findStyle, type StyleDef } from '../styles/catalog';
 import { planCombos, type Combo } from './combos';
-import { distinctFramings, type Framing, type Rect } from './framing';
+import type { FramingId } from './framing';
+import { framingOffers, LIGHT_SETUPS, type FramingOffer, type LightSetup } from './offer';
 import type { PortraitLayout } from './portrait';
+import { NEAR_DUPLICATE_DISTANCE, printDistance } from './print';
 import type { PreparedPortrait } from './render';
 
 /** Stages of a pack, in order. */
@@ -48,15 +52,38 @@ export interface PackFile {
   /** Index into `photos` of the source photo. */
   photo: number;
   style: string;
-  variant: { backdrop: number; framing: Framing['id']; grade: string };
+  variant: { backdrop: number; framing: FramingId; light: LightSetup['id']; grade: string };
+  /** True size of the JPEG. */
+  width: number;
+  height: number;
+  /** Output pixels per photo pixel (at most settings.make.maxUpscale). */
+  upscale: number;
+  /**
+   * The independent judge's mean face-descriptor distance (@vladmandic/face-api) to the person's
+   * other photos; under 0.6 reads as the same person, and only such results are delivered.
+   */
+  judgeDistance: number;
+  /** Perceptual print of the person (print.ts): any two delivered results are at least NEAR_DUPLICATE_DISTANCE apart. */
+  print: number[];
 }
 
 export interface PackResult {
   files: PackFile[];
   /** Photos skipped because they failed the checks. */
   declined: { photo: number; reasons: PhotoDeclineCode[] }[];
-  /** Results made but not delivered because their likeness was under the threshold (files removed). */
-  rejected: { photo: number; style: string; variant: PackFile['variant']; likeness: number }[];
+  /**
+   * Results made but not delivered (files removed): likeness under the threshold, or a
+   * near-duplicate of a delivered result (print distance under NEAR_DUPLICATE_DISTANCE).
+   */
+  rejected: {
+    photo: number;
+    style: string;
+    variant: PackFile['variant'];
+    likeness: number;
+    /** The judge's mean descriptor distance (null when it found no face). */
+    judgeDistance: number | null;
+    reason: 'likeness' | 'judge' | 'near-duplicate';
+  }[];
   /** Results wanted but not delivered because no distinct combination was left. */
   shortfall: number;
   likenessThreshold: number;
@@ -67,8 +94,9 @@ export interface PackResult {
 interface PreparedPhoto {
   input: number;
   portrait: PreparedPortrait;
-  crops: Map<Framing['id'], Rect>;
+  offers: Map<FramingId, FramingOffer>;
   embedding: number[];
+  judge: number[] | null;
 }
 
 function validate(o: MakePackOptions): StyleDef[] {
@@ -156,15 +184,32 @@ export async function makePack(
           { signal },
         );
         report('checking', (0.1 * ++checked) / o.photos.length);
-        const check = photoCheckFrom(screen.screened, out);
+        const check = photoCheckFrom(screen.screened, out, m);
         if (!check.approved || !out.layout || !out.face) {
           declined.push({ photo: i, reasons: check.reasons });
           return null;
         }
-        return { input: i, rgbPath, layout: out.layout, embedding: out.face.embedding };
+        return {
+          input: i,
+          rgbPath,
+          layout: out.layout,
+          embedding: out.face.embedding,
+          judge: out.judge,
+          fingerprint: out.fingerprint,
+        };
       }),
     );
-    const usable = prepared.filter((p): p is NonNullable<typeof p> => p !== null);
+    // A copy of an earlier photo in the pack gives no new picture: it is declined like at upload.
+    const seen: string[] = [];
+    const usable = prepared.filter((p): p is NonNullable<typeof p> => {
+      if (!p) return false;
+      if (p.fingerprint && findDuplicate(p.fingerprint, seen)) {
+        declined.push({ photo: p.input, reasons: ['DUPLICATE_PHOTO'] });
+        return false;
+      }
+      if (p.fingerprint) seen.push(p.fingerprint.hash);
+      return true;
+    });
     if (usable.length === 0)
       throw new HeadshotsError('NO_USABLE_PHOTOS', 'None of the photos passed the checks.', { declined });
     declined.sort((a, b) => a.photo - b.photo);
@@ -191,7 +236,10 @@ export async function makePack(
         },
         { signal },
       );
-      photos.push(toPrepared(p.input, p.rgbPath, mattePath, p.layout, out.geometry, m.headroom, p.embedding));
+      photos.push({
+        ...toPrepared(p.input, p.rgbPath, mattePath, p.layout, out.geometry, settings, p.embedding),
+        judge: p.judge,
+      });
       report('matting', 0.1 + (0.3 * (k + 1)) / usable.length);
     }
     await matte.close();
@@ -199,22 +247,25 @@ export async function makePack(
 
     // 3. Plan every distinct combination; render in order, replacing results under the threshold.
     const combos = planCombos(
-      photos.map((p, index) => ({ index, framings: [...p.crops.keys()] })),
+      photos.map((p, index) => ({ index, framings: [...p.offers.keys()] })),
       styles,
     );
     if (combos.length < o.count) {
       throw new HeadshotsError(
         'NOT_ENOUGH_COMBINATIONS',
-        `These photos and styles give ${combos.length} distinct results; ${o.count} were asked for. Add photos or styles.`,
+        `These photos give ${combos.length} distinct results; ${o.count} were asked for. Add photos.`,
         { combinations: combos.length, count: o.count },
       );
     }
     const references = photos.map((p) => p.embedding);
+    const judgeReferences = photos.map((p) => p.judge);
     const files: PackFile[] = [];
+    const prints: number[][] = [];
     const rejected: PackResult['rejected'] = [];
     let next = 0;
     const renderOne = async (combo: Combo, slot: number): Promise<void> => {
       const photo = photos[combo.photo]!;
+      const offer = photo.offers.get(combo.framing)!;
       const tmp = `.part-${slot}-${combo.key.replace(/[^a-z0-9-]/gi, '_')}`;
       const outPath = path.join(o.outDir, `${tmp}.jpg`);
       const thumbPath = path.join(o.outDir, 'thumbs', `${tmp}.webp`);
@@ -223,30 +274,53 @@ export async function makePack(
         {
           kind: 'render',
           portrait: photo.portrait,
-          crop: photo.crops.get(combo.framing)!,
+          crop: offer.crop,
           style: combo.style,
           backdrop: combo.backdrop,
           grade: combo.grade,
-          width: m.width,
-          height: m.height,
+          light: LIGHT_SETUPS.find((l) => l.id === combo.light)!,
+          width: offer.width,
+          height: offer.height,
           thumbWidth: m.thumbWidth,
           jpegQuality: m.jpegQuality,
           retouch: m.retouch,
           outPath,
           thumbPath,
           references,
+          judgeReferences,
           source: combo.photo,
           detect: settings.check,
         },
         { signal },
       );
-      const variant = { backdrop: combo.backdrop, framing: combo.framing, grade: combo.grade };
-      if (r.likeness < m.likenessThreshold || files.length >= o.count) {
-        if (r.likeness < m.likenessThreshold)
-          rejected.push({ photo: photo.input, style: combo.style, variant, likeness: round3(r.likeness) });
+      const variant = {
+        backdrop: combo.backdrop,
+        framing: combo.framing,
+        light: combo.light,
+        grade: combo.grade,
+      };
+      const reason =
+        r.likeness < m.likenessThreshold
+          ? 'likeness'
+          : !(r.judge.mean < JUDGE_MAX_DISTANCE)
+            ? 'judge'
+            : prints.some((p) => printDistance(p, r.print) < NEAR_DUPLICATE_DISTANCE)
+              ? 'near-duplicate'
+              : null;
+      if (reason || files.length >= o.count) {
+        if (reason)
+          rejected.push({
+            photo: photo.input,
+            style: combo.style,
+            variant,
+            likeness: round3(r.likeness),
+            judgeDistance: finite3(r.judge.mean),
+            reason,
+          });
         await Promise.all([rm(outPath, { force: true }), rm(thumbPath, { force: true })]);
         return;
       }
+      prints.push(r.print);
       const names = finalNames(o.outDir, files.length + 1);
       const file: PackFile = {
         ...names,
@@ -255,6 +329,11 @@ export async function makePack(
         photo: photo.input,
         style: combo.style,
         variant,
+        width: offer.width,
+        height: offer.height,
+        upscale: round3(offer.upscale),
+        judgeDistance: round3(r.judge.mean),
+        print: r.print,
       };
       files.push(file);
       written.push(names.path, names.thumbPath);
@@ -318,17 +397,19 @@ function toPrepared(
   mattePath: string,
   layout: PortraitLayout,
   geometry: PortraitLayout['geometry'],
-  headroom: number,
+  settings: Settings,
   embedding: number[],
-): PreparedPhoto {
-  const crops = new Map<Framing['id'], Rect>();
-  for (const { framing, crop } of distinctFramings(geometry, headroom)) crops.set(framing.id, crop);
+): Omit<PreparedPhoto, 'judge'> {
+  const offers = new Map<FramingId, FramingOffer>();
+  for (const offer of framingOffers(geometry, layout.scale, settings.make.headroom, settings.make))
+    offers.set(offer.framing.id, offer);
   return {
     input,
     portrait: { rgbPath, mattePath, width: layout.width, height: layout.height, face: layout.face },
-    crops,
+    offers,
     embedding,
   };
 }
 
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
+const finite3 = (v: number) => (Number.isFinite(v) ? round3(v) : null);

@@ -1,10 +1,18 @@
 import type { FaceDetail } from '../face/analyze';
 import type { Pt } from '../face/landmarks';
 import { downscale, type RgbImage } from '../image/decode';
-import { FRAMINGS, portraitRegion, type PortraitGeometry, type Rect } from './framing';
+import {
+  FRAMINGS,
+  fullHeight,
+  portraitRegion,
+  PRESET_ZOOM,
+  type PortraitGeometry,
+  type Rect,
+} from './framing';
 
 // A portrait is the part of a photo that framings draw from, turned so the eyes are level and
-// scaled so the closest framing still has about one source pixel per output pixel.
+// scaled down (never up) only as far as the tightest framing at full size still has one portrait
+// pixel per output pixel.
 
 /** Landmarks a render needs, in portrait pixels. */
 export interface PortraitFace {
@@ -101,8 +109,9 @@ export function planPortrait(
     facing: Math.abs(face.yawDeg) < 5 ? 0 : face.yawDeg > 0 ? 1 : -1,
   };
   const region = portraitRegion(levelled);
-  const closest = faceHeight / FRAMINGS[0]!.faceHeight;
-  const scale = Math.min(1, outHeight / closest);
+  // Portrait pixels per face height the tightest full-size framing needs (zoomed in as far as allowed).
+  const needed = Math.max(...FRAMINGS.map((f) => (fullHeight(f, outHeight) * f.faceHeight) / PRESET_ZOOM));
+  const scale = Math.min(1, needed / faceHeight);
   const toPortrait: Transform = (p) => {
     const [x, y] = level(p);
     return [(x - region.x) * scale, (y - region.y) * scale];

@@ -1,23 +1,18 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { analyzeImage, type AnalyzeOptions } from '../face/analyze';
+import { judgeAgainst, judgeDescriptor } from '../face/judge';
 import { likenessOf, loadSimilarity } from '../face/likeness';
 import type { Pt } from '../face/landmarks';
 import { renderBackdrop } from '../styles/backdrop';
 import { findStyle, type LightSpec } from '../styles/catalog';
 import { applyGrade } from '../styles/grade';
-import {
-  castShadow,
-  chokeMatte,
-  compositeWithWrap,
-  decontaminateEdges,
-  meanColour,
-  premultiply,
-  relightSubject,
-  retouchSkin,
-} from './compose';
+import { addRim, castShadow, compositeWithWrap, meanColour, relightSubject, retouchSkin } from './compose';
+import { refineEdges } from './edges';
 import type { Rect } from './framing';
+import type { LightSetup } from './offer';
 import type { PortraitFace } from './portrait';
+import { personPrint } from './print';
 
 /** A portrait prepared for rendering: raw RGB and matte files plus landmarks, all in portrait pixels. */
 export interface PreparedPortrait {
@@ -35,6 +30,8 @@ export interface RenderJob {
   style: string;
   backdrop: number;
   grade: string;
+  light: LightSetup;
+  /** True output size of this framing (see outputSize). */
   width: number;
   height: number;
   thumbWidth: number;
@@ -44,6 +41,8 @@ export interface RenderJob {
   thumbPath: string;
   /** Embeddings of the person's approved photos, and which of them this result was made from. */
   references: number[][];
+  /** The likeness judge's descriptors of the same photos (null where it found no face). */
+  judgeReferences: (number[] | null)[];
   source: number;
   detect: AnalyzeOptions;
 }
@@ -53,6 +52,10 @@ export interface RenderResult {
   likeness: number;
   /** Similarity to the photo it was made from alone. */
   sourceLikeness: number;
+  /** Perceptual print of the person in the result (see print.ts), for the near-duplicate rule. */
+  print: number[];
+  /** The independent judge's descriptor distance to the person's other photos (see judge.ts). */
+  judge: { mean: number; max: number };
 }
 
 // Per-thread caches: a pack renders many results from few portraits and backdrops.
@@ -64,8 +67,9 @@ async function cachedFile(path: string): Promise<Uint8Array> {
   if (!data) {
     data = new Uint8Array(await readFile(path));
     files.set(path, data);
-    // Keep the last few portraits (each a few MB).
-    if (files.size > 6) files.delete(files.keys().next().value!);
+    // Keep the last two portraits (colour and matte; up to a few tens of MB each): a pack visits
+    // its photos in turn, so a larger cache would hold memory without saving reads.
+    if (files.size > 4) files.delete(files.keys().next().value!);
   }
   return data;
 }
@@ -195,18 +199,17 @@ export async function renderResult(job: RenderJob): Promise<RenderResult> {
   const faceHeight = Math.max(1, chinY - Math.min(...ys));
   const faceCx = (pt.face.eyes[0][0] + pt.face.eyes[1][0]) / 2 - crop.x;
 
-  // Clean the matte's edge: a slight choke, then the old background's colour out of the soft rim.
-  chokeMatte(matte, 20);
-  const edgeSigma = Math.max(1, w / 220);
-  const [premulBlurred, edgeMatte] = await Promise.all([
-    raw3(premultiply(subject, matte), w, h).blur(edgeSigma).raw().toBuffer(),
-    rawOut(raw1(matte, w, h).blur(edgeSigma), 1),
-  ]);
-  decontaminateEdges(subject, matte, premulBlurred, edgeMatte);
+  // The matte's edge read again from the colours, and the old background's colour taken out of it.
+  refineEdges(subject, matte, w, h, { band: Math.max(2, w / 256) });
 
   const back = await cachedBackdrop(job.style, job.backdrop, w, h);
   const canvas = Buffer.from(back.rgb);
-  const light: LightSpec = { ...style.light, side: bd.side };
+  const light: LightSpec = {
+    ...style.light,
+    side: job.light.side,
+    contrast: Math.max(style.light.contrast, job.light.contrast),
+    fromAbove: Math.max(style.light.fromAbove, job.light.fromAbove),
+  };
 
   // Retouch within the skin mask, on a blur scaled to the face so the effect is the same at any size.
   if (job.retouch > 0) {
@@ -260,6 +263,7 @@ export async function renderResult(job: RenderJob): Promise<RenderResult> {
     castShadow(canvas, shadow, light.shadow);
   }
   const matteBlurred = await rawOut(raw1(matte, w, h).blur(Math.max(1, w / 160)), 1);
+  addRim(subject, matte, matteBlurred, { width: w, faceCx: faceCx * s }, job.light);
   compositeWithWrap(canvas, subject, matte, matteBlurred, back.blurred, light.wrap);
   applyGrade(canvas, grade);
 
@@ -272,13 +276,17 @@ export async function renderResult(job: RenderJob): Promise<RenderResult> {
     .toBuffer();
   await Promise.all([writeAtomic(job.outPath, jpeg), writeAtomic(job.thumbPath, thumb)]);
 
+  const print = await personPrint(canvas, matte, w, h);
   const seen = await analyzeImage({ data: canvas, width: w, height: h }, job.detect);
   const emb = seen.main?.embedding ?? [];
-  if (emb.length === 0) return { likeness: 0, sourceLikeness: 0 };
+  const judge = judgeAgainst(await judgeDescriptor(canvas, w, h), job.judgeReferences, job.source);
+  if (emb.length === 0) return { likeness: 0, sourceLikeness: 0, print, judge };
   const sim = await loadSimilarity();
   const own = job.references[job.source];
   return {
     likeness: likenessOf(emb, job.references, job.source, sim),
     sourceLikeness: own ? sim(emb, own) : 0,
+    print,
+    judge,
   };
 }

@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { countFaces, judgeFace } from '../check/rules';
 import { analyzeImage } from '../face/analyze';
-import type { RgbImage } from '../image/decode';
+import { judgeDescriptor } from '../face/judge';
+import { downscale, type RgbImage } from '../image/decode';
 import { decodeUpload } from '../image/load';
 import { computeMatte } from '../make/matte';
 import { planPortrait, refineWithMatte, renderPortrait } from '../make/portrait';
@@ -19,6 +20,7 @@ async function checkDecoded(img: RgbImage, settings: CheckSettings): Promise<Che
     height: img.height,
     face: analysis.main,
     faces: countFaces(analysis, settings),
+    fingerprint: analysis.fingerprint,
   };
 }
 
@@ -35,7 +37,14 @@ async function decodeOrNull(job: CheckJob | PrepareJob): Promise<RgbImage | null
 }
 
 function unreadable(): CheckOutcome {
-  return { verdict: { reasons: ['UNREADABLE'], data: {} }, width: 0, height: 0, face: null, faces: 0 };
+  return {
+    verdict: { reasons: ['UNREADABLE'], data: {} },
+    width: 0,
+    height: 0,
+    face: null,
+    faces: 0,
+    fingerprint: null,
+  };
 }
 
 /** Decodes and judges one photo. A photo that will not decode is UNREADABLE, not an error. */
@@ -47,13 +56,15 @@ export async function handleCheck(job: CheckJob): Promise<CheckOutcome> {
 /** Checks a photo and, when approved, writes its portrait (levelled, cropped, scaled) as raw RGB. */
 export async function handlePrepare(job: PrepareJob): Promise<PrepareOutcome> {
   const img = await decodeOrNull(job);
-  if (!img) return { ...unreadable(), layout: null };
+  if (!img) return { ...unreadable(), layout: null, judge: null };
   const outcome = await checkDecoded(img, job.settings);
-  if (outcome.verdict.reasons.length > 0 || !outcome.face) return { ...outcome, layout: null };
+  if (outcome.verdict.reasons.length > 0 || !outcome.face) return { ...outcome, layout: null, judge: null };
   const { layout, toPhoto } = planPortrait(outcome.face, img.width, img.height, job.outHeight);
   const portrait = await renderPortrait(img, layout, toPhoto);
   await writeFile(job.rgbPath, portrait.data);
-  return { ...outcome, layout };
+  const { img: small } = await downscale(img, job.settings.detectMaxSide);
+  const judge = await judgeDescriptor(small.data, small.width, small.height);
+  return { ...outcome, layout, judge };
 }
 
 /** Computes and writes a portrait's matte; returns the geometry refined by it. */

@@ -24,6 +24,8 @@ export interface CheckOutcome {
   face: FaceDetail | null;
   /** Faces that counted toward the one-face rule. */
   faces: number;
+  /** Perceptual hashes of the picture and its mirror image; null when it could not be decoded. */
+  fingerprint: { hash: string; mirrored: string } | null;
 }
 
 /** Like a check, and for an approved photo also cut its portrait and write it for rendering. */
@@ -38,6 +40,8 @@ export interface PrepareJob {
 
 export interface PrepareOutcome extends CheckOutcome {
   layout: PortraitLayout | null;
+  /** The likeness judge's descriptor of the photo (null when declined or no face found by it). */
+  judge: number[] | null;
 }
 
 /** Compute a portrait's matte, write it, and refine the geometry with it. */
