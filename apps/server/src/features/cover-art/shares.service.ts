@@ -124,7 +124,12 @@ export function createSharesService(deps: {
       const { share, cover, video } = found;
       const audio = await files.readUrl(cover.preview, grantOf(share));
       const videoUrl = video
-        ? (await files.readUrl({ storageKey: video.fileKey!, name: shareVideoName(share.title) }, grantOf(share))).url
+        ? (
+            await files.readUrl(
+              { storageKey: video.fileKey!, name: shareVideoName(share.title) },
+              grantOf(share),
+            )
+          ).url
         : null;
       return {
         id: share.id,

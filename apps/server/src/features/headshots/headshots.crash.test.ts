@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { call, startChild, waitForHealth, type Child } from '../../test/child-server';
 import { CRASH_DRIVER } from './headshots.crash.test-driver';
 
-const PORT = 8322;
+const PORT = 8324;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-crash-'));
 const tmpDir = path.join(root, 'tmp');
 fs.mkdirSync(tmpDir, { recursive: true });
