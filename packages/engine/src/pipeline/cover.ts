@@ -180,7 +180,7 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           })
         : undefined;
       // A trained voice's frame classes need the song's own statistics first (one read of the lead).
-      const classes = process.env['TUNE_OFF'] ? undefined : opts.profile.frameClasses;
+      const classes = opts.profile.frameClasses;
       const classSource =
         classes && !convertedVocal
           ? measureLeadFrames(sep.lead, input.frames, sep.f0, sep.f0Hop, plan.formantWarp, classes, o.signal)

@@ -14,7 +14,7 @@ export const CLASS_CEPS = 16;
 /** Feature: the normalised cepstrum and a voicing dimension. */
 export const CLASS_FEATURE_DIM = CLASS_CEPS + 1;
 /** Classes learnt from a training recording: about as many as a language has sound kinds. */
-export const DEFAULT_CLASS_COUNT = Number(process.env['TUNE_K'] ?? 24);
+export const DEFAULT_CLASS_COUNT = 24;
 /** Frames quieter than this under the recording's loud frames are breath or room, not speech. */
 export const SPEECH_RANGE_DB = 30;
 /** Voiced and unvoiced frames sit this far apart on the voicing dimension (in normalised units). */
@@ -260,7 +260,7 @@ export function fitFrameClasses(
 }
 
 /** Soft class weights: nearby classes share a frame, so the envelope glides between them. */
-const CLASS_SOFTNESS = Number(process.env['TUNE_SOFT'] ?? 2);
+const CLASS_SOFTNESS = 2;
 
 function classWeights(centroids: ArrayLike<number>[], f: Float64Array, w: Float64Array): void {
   let min = Infinity;
@@ -312,7 +312,7 @@ export function sourceFrameStats(c: FrameCollector, classes: FrameClasses): Sour
  * Share of the song's own within-class detail kept (0 = each frame takes the owner's class
  * envelope as it is, 1 = only the class means move). Some detail keeps words clear.
  */
-export const SOURCE_DETAIL = Number(process.env['TUNE_DETAIL'] ?? 0.3);
+export const SOURCE_DETAIL = 0.3;
 /** The correction never moves a grid point further than this. */
 const MAX_CORRECTION_DB = 24;
 
