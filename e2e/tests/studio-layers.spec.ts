@@ -22,8 +22,14 @@ const DIALOGS: { title: string; open: (page: Page) => Promise<void> }[] = [
     open: (page) => press(page.getByRole('button', { name: /^Download full song/ })),
   },
   { title: 'How did we do?', open: (page) => press(page.getByRole('button', { name: 'Rate this cover' })) },
-  { title: 'Share your cover', open: (page) => press(page.getByRole('button', { name: 'Share', exact: true })) },
-  { title: 'Delete this cover?', open: (page) => press(page.getByRole('button', { name: 'Delete', exact: true })) },
+  {
+    title: 'Share your cover',
+    open: (page) => press(page.getByRole('button', { name: 'Share', exact: true })),
+  },
+  {
+    title: 'Delete this cover?',
+    open: (page) => press(page.getByRole('button', { name: 'Delete', exact: true })),
+  },
 ];
 
 async function makeCover(page: Page): Promise<void> {

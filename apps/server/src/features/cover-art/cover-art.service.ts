@@ -157,8 +157,8 @@ export function createCoverArtService(deps: CoverArtServiceDeps) {
         videos.map(async (v) => {
           const url =
             v.fileKey && v.fileId !== null
-              ? (
-                  // Saved under the cover's title: a link's own name is the storage id.
+              ? // Saved under the cover's title: a link's own name is the storage id.
+                (
                   await files.readUrl(
                     { storageKey: v.fileKey, name: shareVideoName(cover.title) },
                     { download: true },

@@ -34,7 +34,8 @@ export function createShareVideosService(deps: {
   async function view(row: ArtVideoRow, title: string): Promise<ArtVideo> {
     const url =
       row.fileKey && row.fileId !== null
-        ? (await files.readUrl({ storageKey: row.fileKey, name: shareVideoName(title) }, { download: true })).url
+        ? (await files.readUrl({ storageKey: row.fileKey, name: shareVideoName(title) }, { download: true }))
+            .url
         : null;
     return toArtVideo(row, url, now(), timeoutMs);
   }

@@ -157,8 +157,9 @@ export function createSharesService(deps: {
     async videoUrl(shareId: string): Promise<string> {
       const found = await live(shareId);
       if (!found?.video) throw shareGone();
-      return (await files.readUrl({ storageKey: found.video.fileKey!, name: shareVideoName(found.share.title) }))
-        .url;
+      return (
+        await files.readUrl({ storageKey: found.video.fileKey!, name: shareVideoName(found.share.title) })
+      ).url;
     },
   };
 }

@@ -87,7 +87,11 @@ describe('Share on a finished cover', () => {
   it('makes the link in one click, copies and revokes it, and saves the video under the title', async () => {
     // user-event's clipboard stands in for the browser's.
     const user = userEvent.setup();
-    renderRoute('/covers/:taskId', '/covers/task-0001', <CoverShareButton taskId="task-0001" title="Ada Lane – Midnight Drive" />);
+    renderRoute(
+      '/covers/:taskId',
+      '/covers/task-0001',
+      <CoverShareButton taskId="task-0001" title="Ada Lane – Midnight Drive" />,
+    );
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share your cover' });
     const link = await within(dialog).findByTestId('share-link');

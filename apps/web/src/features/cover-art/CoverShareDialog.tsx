@@ -174,7 +174,12 @@ function SignedInShare({ taskId, title }: { taskId: string; title: string }) {
             </div>
           </>
         ) : (
-          <button type="button" className={ui.button} disabled={share.isPending} onClick={() => share.mutate()}>
+          <button
+            type="button"
+            className={ui.button}
+            disabled={share.isPending}
+            onClick={() => share.mutate()}
+          >
             {share.isPending ? t('coverArt.quickShare.creating') : t('coverArt.share.action')}
           </button>
         )}

@@ -209,7 +209,7 @@ describe('create page (covers/new)', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.url.startsWith('/v1/storage/token'))).toBe(false);
   }, 20_000);
 
-  it("plays the picked song from its card: the waveform sits beside a play button", async () => {
+  it('plays the picked song from its card: the waveform sits beside a play button', async () => {
     renderRoute('/covers/new', '/covers/new?voice=aurora', <CoverCreatePage />);
     await screen.findByRole('radio', { name: /Aurora/ });
     pick(mp3());

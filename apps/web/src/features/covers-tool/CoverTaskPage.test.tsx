@@ -74,7 +74,10 @@ beforeEach(() => {
     if (method === 'GET' && url.startsWith('/v1/feedback'))
       return contractResponse('feedbackAnswer', { feedback: null });
     if (method === 'POST' && url === '/v1/feedback')
-      return contractResponse('feedbackData', { ...JSON.parse(call.body ?? '{}'), updated_at: '2026-11-23 01:00' });
+      return contractResponse('feedbackData', {
+        ...JSON.parse(call.body ?? '{}'),
+        updated_at: '2026-11-23 01:00',
+      });
     if (method === 'POST' && url === '/v1/task/delete')
       return contractResponse('coverDeleteData', { task_id: 'task-0001', outcome: 'deleted' });
   });
@@ -130,7 +133,13 @@ describe('task page (covers/:taskId)', () => {
   });
 
   it("names an own voice deleted since by the name it had, never by its id; Auto at 0 reads 'original key'", async () => {
-    result = makeTask({ status: 3, progress: 1, voice_id: 'my-f9180998aa2e', voice_name: 'Grandpa', key_applied: 0 });
+    result = makeTask({
+      status: 3,
+      progress: 1,
+      voice_id: 'my-f9180998aa2e',
+      voice_name: 'Grandpa',
+      key_applied: 0,
+    });
     openTask();
     expect(await screen.findByText(/Voice: Grandpa · Key: Auto \(original key\)/)).toBeTruthy();
     expect(screen.queryByText(/my-f9180998aa2e/)).toBeNull();

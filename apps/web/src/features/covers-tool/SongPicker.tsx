@@ -117,7 +117,13 @@ export function SongPicker({
 }
 
 /** The account's songs as a short list to pick from. */
-function LibrarySongs({ chosenId, onPick }: { chosenId: number | null; onPick: (song: LibrarySong) => void }) {
+function LibrarySongs({
+  chosenId,
+  onPick,
+}: {
+  chosenId: number | null;
+  onPick: (song: LibrarySong) => void;
+}) {
   const { t } = useTranslation();
   const songs = useLibrarySongs(true);
   if (songs.isPending) return <p className={styles.muted}>{t('common.loading')}</p>;

@@ -21,7 +21,10 @@ export function estimateRenderProgress(progress: number, eta: number | null, ela
  * two answers at the pace of the server's estimate. A page opened (or reloaded) mid-render starts
  * on the server's figure.
  */
-export function useRenderProgress(task: Pick<CoverTask, 'progress' | 'eta_seconds'>, running: boolean): number {
+export function useRenderProgress(
+  task: Pick<CoverTask, 'progress' | 'eta_seconds'>,
+  running: boolean,
+): number {
   const { progress, eta_seconds: eta } = task;
   const [received, setReceived] = useState(() => ({ progress, eta, at: Date.now() }));
   const [now, setNow] = useState(() => Date.now());

@@ -49,7 +49,12 @@ export function usePresentClaimed(): boolean {
     queryKey: [...walletKeys.all, 'records', 'acquisition', 'presents'] as const,
     enabled: signedIn,
     queryFn: ({ signal }) =>
-      apiGet('acquisitionRecordsData', '/v1/credits/records', { type: 'acquisition', page: 1, page_size: 100 }, signal),
+      apiGet(
+        'acquisitionRecordsData',
+        '/v1/credits/records',
+        { type: 'acquisition', page: 1, page_size: 100 },
+        signal,
+      ),
     staleTime: 60_000,
   });
   return signedIn && (records.data?.rows.some((r) => r.type === 'present') ?? false);

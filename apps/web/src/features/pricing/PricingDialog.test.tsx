@@ -9,7 +9,12 @@ import { contractResponse, fixture } from '../../shared/test/api-test-kit';
 import { fakeFetch } from '../../shared/test/fake-network';
 import { PricingDialog } from './PricingDialog';
 
-const item = (sku: string, type: CatalogItem['type'], popular: boolean, plan: CatalogItem['plan'] = null) => ({
+const item = (
+  sku: string,
+  type: CatalogItem['type'],
+  popular: boolean,
+  plan: CatalogItem['plan'] = null,
+) => ({
   sku,
   type,
   name: sku,

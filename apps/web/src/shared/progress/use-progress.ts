@@ -18,13 +18,10 @@ export function useProgress(
   const [state, setState] = useState({ fraction: 0, visible: true });
   const [controller] = useState(
     () =>
-      new ProgressController(
-        () => {
-          setState((s) => ({ ...s, visible: false }));
-          onDoneRef.current?.();
-        },
-        reportedOnly,
-      ),
+      new ProgressController(() => {
+        setState((s) => ({ ...s, visible: false }));
+        onDoneRef.current?.();
+      }, reportedOnly),
   );
 
   useEffect(() => {

@@ -11,7 +11,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A mono 16-bit WAV of `frames` samples, with a LIST chunk before its data as ffmpeg writes one. */
 function wav(frames: number, channels = 1): Buffer {
-  const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([14, 0, 0, 0]), Buffer.from('INFOISFT'), Buffer.from([2, 0, 0, 0]), Buffer.from('x\0')]);
+  const list = Buffer.concat([
+    Buffer.from('LIST'),
+    Buffer.from([14, 0, 0, 0]),
+    Buffer.from('INFOISFT'),
+    Buffer.from([2, 0, 0, 0]),
+    Buffer.from('x\0'),
+  ]);
   const fmt = Buffer.alloc(24);
   fmt.write('fmt ', 0);
   fmt.writeUInt32LE(16, 4);
@@ -24,7 +30,8 @@ function wav(frames: number, channels = 1): Buffer {
   const data = Buffer.alloc(8 + frames * 2 * channels);
   data.write('data', 0);
   data.writeUInt32LE(frames * 2 * channels, 4);
-  for (let i = 0; i < frames * channels; i++) data.writeInt16LE(Math.round(8000 * Math.sin(i / 5)), 8 + i * 2);
+  for (let i = 0; i < frames * channels; i++)
+    data.writeInt16LE(Math.round(8000 * Math.sin(i / 5)), 8 + i * 2);
   const body = Buffer.concat([Buffer.from('WAVE'), fmt, list, data]);
   const head = Buffer.alloc(8);
   head.write('RIFF', 0);
@@ -81,7 +88,19 @@ describe('audio tags', () => {
     expect(wavChannels(wav(10, 2))).toBe(2);
     expect(wavChannels(Buffer.from('not a wav at all'))).toBeNull();
     expect(monoToStereoArgs('a.wav', 'b.wav')).toEqual([
-      '-nostdin', '-v', 'error', '-i', 'a.wav', '-af', 'pan=stereo|c0=c0|c1=c0', '-c:a', 'pcm_s16le', '-f', 'wav', '-y', 'b.wav',
+      '-nostdin',
+      '-v',
+      'error',
+      '-i',
+      'a.wav',
+      '-af',
+      'pan=stereo|c0=c0|c1=c0',
+      '-c:a',
+      'pcm_s16le',
+      '-f',
+      'wav',
+      '-y',
+      'b.wav',
     ]);
   });
 });

@@ -48,7 +48,8 @@ export function id3v2Tag(tags: AudioTags): Buffer {
 /** Bytes an ID3v2 tag takes at the start of a file (0 when there is none). */
 export function id3v2Length(head: Buffer): number {
   if (head.length < 10 || head.toString('latin1', 0, 3) !== 'ID3') return 0;
-  const size = ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
+  const size =
+    ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
   const footer = (head[5]! & 0x10) !== 0 ? 10 : 0;
   return 10 + size + footer;
 }
@@ -123,7 +124,10 @@ export async function writeTaggedWav(src: string, dest: string, tags: AudioTags)
   await fs.promises.writeFile(dest, header);
   for (const { start, end } of kept) {
     if (end > start)
-      await pipeline(fs.createReadStream(src, { start, end: end - 1 }), fs.createWriteStream(dest, { flags: 'a' }));
+      await pipeline(
+        fs.createReadStream(src, { start, end: end - 1 }),
+        fs.createWriteStream(dest, { flags: 'a' }),
+      );
   }
   await fs.promises.appendFile(dest, extra);
 }

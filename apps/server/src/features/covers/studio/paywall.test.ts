@@ -124,7 +124,9 @@ describe('the full cover is reachable only through the paid download', () => {
     // The full cover, as a copy with its tags (title, voice, art): the same audio after the tag.
     const paid = (await ctx.app.inject({ method: 'GET', url: res.json().data.url })).rawPayload;
     const dir = fs.mkdtempSync(path.join(dataDir, 'result-'));
-    const stored = fs.readFileSync(await ctx.features.storage.files.localFile({ storageKey: result.storageKey }, dir));
+    const stored = fs.readFileSync(
+      await ctx.features.storage.files.localFile({ storageKey: result.storageKey }, dir),
+    );
     expect(paid.subarray(id3v2Length(paid)).equals(stored.subarray(id3v2Length(stored)))).toBe(true);
   });
 });

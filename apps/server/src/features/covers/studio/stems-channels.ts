@@ -11,7 +11,21 @@ const UPMIX_TIMEOUT_MS = 60_000;
  * (a pan, not a downmix matrix: no level change), as 16-bit PCM like the other stems.
  */
 export function monoToStereoArgs(src: string, dest: string): string[] {
-  return ['-nostdin', '-v', 'error', '-i', src, '-af', 'pan=stereo|c0=c0|c1=c0', '-c:a', 'pcm_s16le', '-f', 'wav', '-y', dest];
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    '-i',
+    src,
+    '-af',
+    'pan=stereo|c0=c0|c1=c0',
+    '-c:a',
+    'pcm_s16le',
+    '-f',
+    'wav',
+    '-y',
+    dest,
+  ];
 }
 
 /** Channels of a WAV file, read from its header (null when it does not say). */

@@ -97,7 +97,9 @@ export function createCoverDownloads(deps: {
         stems.push({ stem, path: local.startsWith(tmp) ? own : local });
       }
       // Every stem in the song's channels: the converted vocal comes mono beside stereo ones.
-      const channels = Math.max(...(await Promise.all(stems.map((s) => channelsOf(s.path)))).map((c) => c ?? 1));
+      const channels = Math.max(
+        ...(await Promise.all(stems.map((s) => channelsOf(s.path)))).map((c) => c ?? 1),
+      );
       const entries = [];
       for (const { stem, path: file } of stems) {
         const fitted = await inSongChannels(file, path.join(tmp, `${stem.role}-${channels}ch.wav`), channels);
@@ -150,7 +152,8 @@ export function createCoverDownloads(deps: {
       }
       if (!storageKey) throw notAvailable();
       const name = downloadName(coverTitle(task), deps.voiceName(task), format);
-      if (format !== 'stems') storageKey = await tagged(owner, task, format, storageKey, name, keysWithIds(kept));
+      if (format !== 'stems')
+        storageKey = await tagged(owner, task, format, storageKey, name, keysWithIds(kept));
       const { url, expire } = await deps.files.readUrl({ storageKey, name }, { download: true });
       return { url, name, expire };
     },
@@ -164,6 +167,8 @@ export function createCoverDownloads(deps: {
 export type CoverDownloads = ReturnType<typeof createCoverDownloads>;
 
 /** The kept files by role, with their file ids (a tagged copy replaced is deleted by id). */
-function keysWithIds(kept: Array<{ role: string; fileId: number | null }>): Map<string, { id: number | null }> {
+function keysWithIds(
+  kept: Array<{ role: string; fileId: number | null }>,
+): Map<string, { id: number | null }> {
   return new Map(kept.map((a) => [a.role, { id: a.fileId }]));
 }
