@@ -7,6 +7,7 @@ import { createTestContext, signInTestUser, type TestContext } from '../../../te
 import type { Headers } from '../../storage/storage.test-kit';
 import { createCoversRepo } from '../covers.repo';
 import { runRenderJob, songWav, uploadSong } from '../covers.test-kit';
+import { id3v2Length } from './audio-tags';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -120,6 +121,12 @@ describe('the full cover is reachable only through the paid download', () => {
     expect(await balance()).toBe(0);
     const res = await get(`/v1/vsas/download/${taskId}`, user.auth);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.url).toContain(result.storageKey);
+    // The full cover, as a copy with its tags (title, voice, art): the same audio after the tag.
+    const paid = (await ctx.app.inject({ method: 'GET', url: res.json().data.url })).rawPayload;
+    const dir = fs.mkdtempSync(path.join(dataDir, 'result-'));
+    const stored = fs.readFileSync(
+      await ctx.features.storage.files.localFile({ storageKey: result.storageKey }, dir),
+    );
+    expect(paid.subarray(id3v2Length(paid)).equals(stored.subarray(id3v2Length(stored)))).toBe(true);
   });
 });

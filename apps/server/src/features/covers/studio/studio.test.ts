@@ -167,15 +167,20 @@ describe('download choices and remix of a finished cover', () => {
 
   it('deleting the task deletes every kept file', async () => {
     const kept = await createCoverAssetsRepo(ctx.database.db).listFor([taskId]);
+    // The tagged copies of the audio formats this account downloaded are kept files too.
     expect(kept.map((k) => k.role).sort()).toEqual([
       'instrumental',
       'mp3_low',
       'original_vocals',
       'stems_zip',
+      'tagged_mp3',
+      'tagged_mp3_low',
+      'tagged_wav',
       'vocals',
       'wav',
     ]);
     const zip = (await get(`/v1/vsas/download/${taskId}?format=stems`, user.auth)).json().data.url;
+    const tagged = (await get(`/v1/vsas/download/${taskId}?format=wav`, user.auth)).json().data.url;
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/v1/task/delete',
@@ -184,6 +189,7 @@ describe('download choices and remix of a finished cover', () => {
     });
     expect(res.json().code).toBe(0);
     expect((await fetchSigned(zip)).statusCode).toBe(404);
+    expect((await fetchSigned(tagged)).statusCode).toBe(404);
     expect(await createCoverAssetsRepo(ctx.database.db).listFor([taskId])).toEqual([]);
   });
 });
