@@ -208,18 +208,21 @@ export const headshotPhotoDeleteData = z.object({ id: z.string(), deleted: z.lit
 
 /**
  * `POST /v1/headshots/photos/{photo_id}/backdrop-preview`: one of the caller's approved photos
- * rendered in one style (its first result), before paying. 503 with `HeadshotMsg.previewBusy`
- * while the previews are busy.
+ * rendered in one style (its first result), before paying. A render that takes longer than the
+ * answer may wait goes on: `ready` is false and the same call asks again. 503 with
+ * `HeadshotMsg.previewBusy` while the previews are busy.
  */
 export const headshotBackdropPreviewBody = z.object({
   style: z.string({ error: 'style must be a style id' }).trim().min(1).max(64),
 });
 export const headshotBackdropPreviewData = z.object({
   style: z.string(),
-  /** The rendered result as a WebP data URL. */
-  image: z.string().startsWith('data:image/webp;base64,'),
-  width: z.number().int(),
-  height: z.number().int(),
+  /** False while the render goes on (ask again in a few seconds). */
+  ready: z.boolean(),
+  /** The rendered result as a WebP data URL; null until ready. */
+  image: z.string().startsWith('data:image/webp;base64,').nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
   /** Rendered before for this photo and style, and kept. */
   cached: z.boolean(),
   /** Server time spent, in milliseconds. */

@@ -66,9 +66,12 @@ describe('a server killed mid-pack', () => {
     expect(leftover.some((n) => n.startsWith(`headshot-pack-${killedPid}-`))).toBe(true);
     expect(leftover.some((n) => n.startsWith('headshots-'))).toBe(true);
 
-    running = startChild(env);
+    const startedAt = Date.now();
+    running = startChild({ ...env, LOG_LEVEL: 'info' });
     await waitForHealth(PORT, running);
     const restartedAt = Date.now();
+    // Its lease named the dead process: the pack went back to the queue during start-up itself.
+    expect(running.stdout()).toContain('headshot packs of a stopped server went back to the queue');
     const who = { authorization: `Bearer ${midway.token}` };
     const read = async () =>
       (await call(PORT, who, `/v1/headshots/packs/${midway.packId}`)).json.data.pack as {
@@ -93,6 +96,9 @@ describe('a server killed mid-pack', () => {
       pack = await read();
     }
     expect(pack).toMatchObject({ status: 'success', task_status: 3, delivered: 2, error: null });
+    console.info(
+      `restart to healthy ${Math.round((restartedAt - startedAt) / 1000)} s, healthy to delivered ${Math.round((Date.now() - restartedAt) / 1000)} s`,
+    );
     // The entitlement was spent once, by this pack: none left, none lost.
     const plans = (await call(PORT, who, '/v1/headshots/plans')).json.data;
     expect(plans.plans.find((p: { id: string }) => p.id === 'basic').available).toBe(0);

@@ -12,17 +12,27 @@ import { makeScratch } from './headshots.lease';
 const CACHE_ENTRIES = 200;
 /** Previews waiting for the one in the making; more are refused as busy, not queued for minutes. */
 const MAX_WAITING = 3;
+/** How long one answer waits for its render: under the web's 30 s request timeout (§9). */
+const ANSWER_WAIT_MS = 20_000;
 /** A preview that takes longer than this is given up (a loaded machine), with the busy message. */
 const PREVIEW_TIMEOUT_MS = 180_000;
 /** The preview's width: the backdrop stage shows it at most this wide. */
 const PREVIEW_WIDTH = 480;
 
-export interface BackdropPreview {
+interface Rendered {
   style: string;
   /** The rendered result as a WebP data URL (no stored file, no link to sign). */
   image: string;
   width: number;
   height: number;
+}
+
+export interface BackdropPreview {
+  style: string;
+  ready: boolean;
+  image: string | null;
+  width: number | null;
+  height: number | null;
   /** True when this exact photo and style were rendered before and kept. */
   cached: boolean;
   ms: number;
@@ -31,8 +41,10 @@ export interface BackdropPreview {
 /**
  * The backdrop preview (decision 133): one of the owner's approved photos rendered by the pipeline
  * in one style, as its first result would be, before any payment. One render at a time per process
- * (the pipeline's workers are shared with the packs), a few waiting, the rest told to try again;
- * results are kept by photo, its bytes and the style, so choosing a tile again is instant.
+ * (the pipeline's workers are shared with the packs), a few waiting, the rest told to try again.
+ * An answer waits at most `waitMs` (under the web's request timeout); a longer render goes on and
+ * the caller asks again. Results are kept by photo, its bytes and the style, so choosing a tile
+ * again is instant.
  */
 export function createBackdropPreviews(deps: {
   repo: HeadshotsRepo;
@@ -40,14 +52,16 @@ export function createBackdropPreviews(deps: {
   pipeline: () => Headshots;
   styleIds: () => string[];
   now?: () => number;
+  waitMs?: number;
 }) {
   const now = deps.now ?? (() => Date.now());
-  const cache = new Map<string, Omit<BackdropPreview, 'cached' | 'ms'>>();
+  const waitMs = deps.waitMs ?? ANSWER_WAIT_MS;
+  const cache = new Map<string, Rendered>();
+  const making = new Map<string, Promise<Rendered>>();
   let queue: Promise<unknown> = Promise.resolve();
-  let waiting = 0;
   const busy = () => new AppError(Code.error, HeadshotMsg.previewBusy, 503);
 
-  async function render(storageKey: string, style: string): Promise<Omit<BackdropPreview, 'cached' | 'ms'>> {
+  async function render(storageKey: string, style: string): Promise<Rendered> {
     const dir = await makeScratch('preview');
     try {
       const input = await deps.files.localFile({ storageKey }, dir);
@@ -70,9 +84,35 @@ export function createBackdropPreviews(deps: {
         width: info.width,
         height: info.height,
       };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The pipeline's own check declined the photo on a second look.
+      if (error instanceof HeadshotsError && error.code === 'NO_USABLE_PHOTOS')
+        throw badRequest(HeadshotMsg.photoNotApproved);
+      throw busy();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /** The render of this key: the one under way, or a new one in the queue. */
+  function renderOf(key: string, storageKey: string, style: string): Promise<Rendered> {
+    const under = making.get(key);
+    if (under) return under;
+    if (making.size > MAX_WAITING) throw busy();
+    const job = queue.then(() => render(storageKey, style));
+    queue = job.catch(() => undefined);
+    making.set(key, job);
+    job.then(
+      (made) => {
+        cache.delete(key);
+        cache.set(key, made);
+        while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      },
+      () => undefined,
+    );
+    void job.catch(() => undefined).finally(() => making.delete(key));
+    return job;
   }
 
   return {
@@ -84,26 +124,22 @@ export function createBackdropPreviews(deps: {
       if (photo.status !== 'approved') throw badRequest(HeadshotMsg.photoNotApproved);
       const key = `${photo.id}:${photo.storageKey}:${style}`;
       const kept = cache.get(key);
-      if (kept) return { ...kept, cached: true, ms: Math.round(now() - started) };
-      if (waiting >= MAX_WAITING) throw busy();
-      waiting++;
-      const turn = queue.then(() => render(photo.storageKey, style));
-      queue = turn.catch(() => undefined);
-      try {
-        const made = await turn;
-        cache.delete(key);
-        cache.set(key, made);
-        while (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-        return { ...made, cached: false, ms: now() - started };
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        // The pipeline's own check declined the photo on a second look.
-        if (error instanceof HeadshotsError && error.code === 'NO_USABLE_PHOTOS')
-          throw badRequest(HeadshotMsg.photoNotApproved);
-        throw busy();
-      } finally {
-        waiting--;
-      }
+      if (kept) return { ...kept, ready: true, cached: true, ms: now() - started };
+      const job = renderOf(key, photo.storageKey, style);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+      const made = await Promise.race([job, late]).finally(() => clearTimeout(timer));
+      if (!made)
+        return {
+          style,
+          ready: false,
+          image: null,
+          width: null,
+          height: null,
+          cached: false,
+          ms: now() - started,
+        };
+      return { ...made, ready: true, cached: false, ms: now() - started };
     },
   };
 }

@@ -11,13 +11,28 @@ const categories = [
   { name: 'Office', resources: [{ id: 'office-bokeh', name: 'Office bokeh', url: null }] },
 ];
 let calls: Call[];
+let pendingAnswers: number;
 
 beforeEach(() => {
+  pendingAnswers = 0;
   calls = fakeFetch(({ method, url, body }) => {
     if (method === 'POST' && url === '/v1/headshots/photos/photo-0001/backdrop-preview') {
       const { style } = JSON.parse(body ?? '{}') as { style: string };
+      if (pendingAnswers > 0) {
+        pendingAnswers--;
+        return contractResponse('headshotBackdropPreviewData', {
+          style,
+          ready: false,
+          image: null,
+          width: null,
+          height: null,
+          cached: false,
+          ms: 20000,
+        });
+      }
       return contractResponse('headshotBackdropPreviewData', {
         style,
+        ready: true,
         image: `data:image/webp;base64,${btoa(style)}`,
         width: 480,
         height: 600,
@@ -55,6 +70,15 @@ describe('the backdrop menu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show after' }));
     await screen.findByTestId('backdrop-preview');
     expect(calls.filter((c) => c.url.endsWith('/backdrop-preview'))).toHaveLength(1);
+  });
+
+  it('says the render goes on, and asks again until it is ready', async () => {
+    pendingAnswers = 1;
+    renderMenu({ id: 'photo-0001', url: '/storage/me.jpg' });
+    await userEvent.click(screen.getByTestId('backdrop-tile-navy-studio'));
+    await screen.findByTestId('backdrop-rendering');
+    await screen.findByTestId('backdrop-preview', undefined, { timeout: 6000 });
+    expect(calls.filter((c) => c.url.endsWith('/backdrop-preview'))).toHaveLength(2);
   });
 
   it('without an approved photo shows the example and says when mine will show', async () => {

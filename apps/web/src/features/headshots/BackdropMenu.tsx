@@ -71,12 +71,12 @@ export function BackdropMenu({
         <span className={styles.small}>{t('headshots.backdrop.needPhoto')}</span>
       </>
     );
-  } else if (listed && !showBefore && preview.data) {
+  } else if (listed && !showBefore && preview.data?.image) {
     stage = (
       <img
         src={preview.data.image}
-        width={preview.data.width}
-        height={preview.data.height}
+        width={preview.data.width ?? undefined}
+        height={preview.data.height ?? undefined}
         alt={t('headshots.backdrop.previewAlt', { name: chosenName })}
         className={styles.stagePhoto}
         data-testid="backdrop-preview"
@@ -107,7 +107,7 @@ export function BackdropMenu({
       >
         {stage}
       </div>
-      {listed && !showBefore && photo && preview.isFetching ? (
+      {listed && !showBefore && photo && (preview.isFetching || preview.data?.ready === false) ? (
         <p className={styles.small} role="status" data-testid="backdrop-rendering">
           {t('headshots.backdrop.rendering')}
         </p>

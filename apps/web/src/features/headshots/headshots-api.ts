@@ -101,6 +101,8 @@ export function useBackdropPreview(photoId: string | null, style: string | null)
     enabled: photoId !== null && style !== null,
     staleTime: Infinity,
     retry: false,
+    // A render longer than one answer goes on on the server: ask again until it is ready.
+    refetchInterval: (query) => (query.state.data?.ready === false ? 3000 : false),
   });
 }
 
