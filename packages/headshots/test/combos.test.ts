@@ -46,6 +46,12 @@ describe('combinations', () => {
     }
   });
 
+  it.each([1, 3, 8])('with %i photos, each photo gets every style in turn', (n) => {
+    const first = planCombos(photos(n), STYLES.slice(0, 2)).slice(0, n * 4);
+    for (let p = 0; p < n; p++)
+      expect(new Set(first.filter((c) => c.photo === p).map((c) => c.style)).size).toBe(2);
+  });
+
   it('a photo that allows fewer framings gives fewer combinations', () => {
     const combos = planCombos(
       [{ index: 0, framings: ['head-shoulders'] }, ...photos(1).map((p) => ({ ...p, index: 1 }))],

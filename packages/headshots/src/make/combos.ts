@@ -39,13 +39,12 @@ export function planCombos(
   const longest = Math.max(0, ...orders.map((o) => o.length));
   const dealt = new Map<string, number>();
   const out: Combo[] = [];
-  let k = 0;
   for (let r = 0; r < longest; r++) {
     photos.forEach((p, i) => {
       const t = orders[i]![r];
       if (!t) return;
-      // Shifted each round, so a photo does not keep one style when the photos divide evenly.
-      const style = styles[(k++ + r) % styles.length]!;
+      // Turns within a round and, for each photo, from round to round.
+      const style = styles[(i + r) % styles.length]!;
       const c = dealt.get(style.id) ?? 0;
       dealt.set(style.id, c + 1);
       const backdrop = c % style.backdrops.length;
