@@ -3,7 +3,8 @@
  * embedded database unless DATABASE_URL, the worker in the same process, default log level, only
  * the rate limit raised out of the way) against a bare Fastify 5 process answering the same
  * envelope, in the same run, with autocannon at 50 connections. Routes: `/v1/health`, the
- * categories, a signed-in task-status read and user info; on PGlite and on Postgres (when
+ * categories, a signed-in task-status read of a running and of a finished cover, the covers list
+ * and user info; on PGlite and on Postgres (when
  * reachable), idle and while a cover renders. Each figure is printed as a share of the bare route
  * measured just before and after it. Writes the measured part of bench/api/results.md.
  *
@@ -27,7 +28,8 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { createUsersRepo } from '../../apps/server/src/features/users/users.repo';
 import { createTokenSigner } from '../../apps/server/src/platform/auth/tokens';
-import { coverTasks } from '../../apps/server/src/features/covers/covers.schema';
+import { coverAssets, coverTasks } from '../../apps/server/src/features/covers/covers.schema';
+import { files } from '../../apps/server/src/features/storage/files/files.schema';
 import { signedPutHeaders } from '../../apps/server/src/features/storage/storage.test-kit';
 import { songWav } from '../../apps/server/src/test/song-wav';
 
@@ -47,6 +49,10 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const AUTH_SECRET = 'bench-api-secret-0123456789-abcdefghijklmnop';
 const TASK_ID = 'bench-api-task-0001';
+/** A finished cover of the same user: what the task page, My covers and the share flow read. */
+const DONE_TASK_ID = 'bench-api-task-done';
+/** Finished covers of the user besides DONE_TASK_ID (the covers list shows a page of them). */
+const LIST_DONE = 9;
 const SONG_SECONDS = 150;
 
 interface Row {
@@ -188,9 +194,75 @@ async function seed(options: { url?: string; dataDir: string }): Promise<string>
       progress: 0.4,
       duration: 180,
     });
+    await seedFinished(database.db, user.id);
     return token;
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * Finished covers as a render leaves them: stored source, result and preview files, the kept WAV
+ * and low-bitrate MP3, so their view reads every part (files, formats, payment, mix).
+ */
+async function seedFinished(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  userId: number,
+): Promise<void> {
+  const ids = [DONE_TASK_ID, ...Array.from({ length: LIST_DONE }, (_, i) => `bench-api-done-${i}`)];
+  for (const [n, id] of ids.entries()) {
+    const file = async (role: string) => {
+      const storageKey = `ai-covers/bench/${id}/${role}`;
+      const [row] = await db
+        .insert(files)
+        .values({
+          userId,
+          kind: 'ai-covers',
+          bucket: 'bench',
+          storageKey,
+          name: `${role}.mp3`,
+          fileType: 'audio',
+          mimeType: 'audio/mpeg',
+          fileSize: 1000,
+          etag: `${id}-${role}`,
+          internal: role !== 'source',
+        })
+        .returning({ id: files.id });
+      return { id: row!.id, storageKey };
+    };
+    const [source, result, preview, wav, low] = [
+      await file('source'),
+      await file('result'),
+      await file('preview'),
+      await file('wav'),
+      await file('mp3_low'),
+    ];
+    const at = new Date(Date.now() - (n + 1) * 60_000);
+    await db.insert(coverTasks).values({
+      id,
+      userId,
+      sourceFileId: source.id,
+      sourceKey: source.storageKey,
+      songName: `Finished ${n}.wav`,
+      voiceId: 'velvet',
+      backing: 'keep',
+      status: 3,
+      progress: 1,
+      duration: 150,
+      keyApplied: 0,
+      resultFileId: result.id,
+      resultKey: result.storageKey,
+      previewFileId: preview.id,
+      previewKey: preview.storageKey,
+      createdAt: at,
+      startedAt: at,
+      finishedAt: at,
+      updatedAt: at,
+    });
+    await db.insert(coverAssets).values([
+      { taskId: id, role: 'wav', fileId: wav.id, storageKey: wav.storageKey },
+      { taskId: id, role: 'mp3_low', fileId: low.id, storageKey: low.storageKey },
+    ]);
   }
 }
 
@@ -289,6 +361,12 @@ async function runDatabase(database: string, bare: () => Promise<number>, rows: 
         headers: {},
       },
       { name: 'GET /v1/vsas/result/{id} (signed in)', path: `/v1/vsas/result/${TASK_ID}`, headers: user },
+      {
+        name: 'GET /v1/vsas/result/{id} finished (signed in)',
+        path: `/v1/vsas/result/${DONE_TASK_ID}`,
+        headers: user,
+      },
+      { name: 'GET /v1/vsas/list (signed in, 11 covers)', path: '/v1/vsas/list', headers: user },
       { name: 'GET /v1/user/info (signed in)', path: '/v1/user/info', headers: user },
     ];
     const routes = allRoutes.filter((r) => !ROUTES || ROUTES.some((word) => r.name.includes(word)));

@@ -95,6 +95,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     ownVoice: voices.userVoices.usableName,
     paidTasks: (userId, taskIds) =>
       credits.service.chargedTaskIds(userId, COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose, taskIds),
+    paidCondition: credits.service.chargedCondition(COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose),
     log: app.log,
     songLinks: {
       allowHosts: settings.SONG_LINK_ALLOW_HOSTS,

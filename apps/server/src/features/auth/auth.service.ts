@@ -97,11 +97,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     throw badRequest(msg);
   }
 
+  /** The contributors read their own tables independently: asked at once (on Postgres their round trips overlap). */
+  const contributions = (userId: number, kind?: string) =>
+    Promise.all(contributors.map((contribute) => contribute({ userId, kind })));
+
+  /** The base fields of the row, then the contributions merged in the order they were given. */
+  const merged = (user: UserRow, token: string, parts: Partial<UserInfo>[]) =>
+    parts.reduce<UserInfo>((info, part) => ({ ...info, ...part }), baseUserInfo(user, token));
+
   async function userInfo(user: UserRow, token: string, kind?: string): Promise<UserInfo> {
-    // The contributors read their own tables independently: asked at once (on Postgres their
-    // round trips overlap), merged in the order they were given.
-    const parts = await Promise.all(contributors.map((contribute) => contribute({ userId: user.id, kind })));
-    return parts.reduce<UserInfo>((info, part) => ({ ...info, ...part }), baseUserInfo(user, token));
+    return merged(user, token, await contributions(user.id, kind));
   }
 
   return {
@@ -234,9 +239,15 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** `GET /v1/user/info`: every §3 field, from our tables and the contributing features. */
     async userInfo(userId: number, token: string, kind?: string): Promise<UserInfo> {
-      const user = await deps.users.findById(userId);
+      // The row and the contributions at once: every page load waits for this. The row decides:
+      // an account gone answers 401 whatever its contributions did.
+      const found = deps.users.findById(userId);
+      const parts = contributions(userId, kind);
+      // Their failure is still thrown below when the row is found; this only keeps it handled.
+      parts.catch(() => undefined);
+      const user = await found;
       if (!user) throw new AppError(Code.notAuthorized, 'Not logged in, please log in first', 401);
-      return userInfo(user, token, kind);
+      return merged(user, token, await parts);
     },
   };
 }

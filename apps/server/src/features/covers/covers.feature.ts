@@ -3,7 +3,7 @@ import { remixStems, type Engine } from '@ai-covers/engine';
 import type { Db } from '../../platform/db/client';
 import type { Owner } from '../../platform/auth/identity';
 import { defineFeature } from '../../platform/feature';
-import type { ToolTasks } from '../credits/credits.service';
+import type { ChargedCondition, ToolTasks } from '../credits/credits.service';
 import type { FilesService } from '../storage/files/files.service';
 import { createRenderEnqueuer, type CoversQueue } from './render/render.queue';
 import { startCoversJobs } from './render/render.jobs';
@@ -36,6 +36,8 @@ export function createCoversFeature(deps: {
   queue: CoversQueue;
   files: FilesService;
   paidTasks: PaidTasks;
+  /** The same as a condition inside the views' statement (absent: no task shows as paid). */
+  paidCondition?: ChargedCondition;
   /** The cover engine the deployment chose (ENGINE): its voices and its renders. */
   engine: Engine;
   log: FastifyBaseLogger;
@@ -44,7 +46,7 @@ export function createCoversFeature(deps: {
   /** The caller's own trained voices, usable like built-in ones ("My voices"). */
   ownVoice?: CoversServiceDeps['ownVoice'];
 }) {
-  const repo = createCoversRepo(deps.db);
+  const repo = createCoversRepo(deps.db, deps.paidCondition ? { paid: deps.paidCondition } : {});
   const assets = createCoverAssetsRepo(deps.db);
   const voiceName = (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) =>
     coverVoiceName(task, (id) => deps.engine.getVoice(id)?.name);
@@ -61,10 +63,8 @@ export function createCoversFeature(deps: {
   const service = createCoversService({
     repo,
     files: deps.files,
-    paidTasks: deps.paidTasks,
     enqueue,
     voices: () => deps.engine.listVoices(),
-    assets,
     songTitle: createSongTitleReader(deps.files),
     beforeRemove: [removeKeptFiles],
     ...(deps.ownVoice ? { ownVoice: deps.ownVoice } : {}),

@@ -1,8 +1,15 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { TaskStatus } from '@ai-covers/contracts';
+import { TaskStatus, type CoverMix } from '@ai-covers/contracts';
 import type { Owner } from '../../platform/auth/identity';
 import type { Db } from '../../platform/db/client';
-import { coverTasks, type CoverTaskRow, type NewCoverTaskRow } from './covers.schema';
+import type { ChargedCondition } from '../credits/credits.service';
+import {
+  coverAssets,
+  coverMixes,
+  coverTasks,
+  type CoverTaskRow,
+  type NewCoverTaskRow,
+} from './covers.schema';
 
 /** A transaction handle. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,8 +35,67 @@ const runGuard = (id: string, jobId: string) =>
 const leaseEnd = (ttlMs: number) => sql`now() + make_interval(secs => ${ttlMs / 1000})`;
 const noLease = { leaseOwner: null, leaseUntil: null };
 
-/** All SQL of the covers feature (its tasks; files and charges are asked of their features). */
-export function createCoversRepo(db: Db) {
+/** A task with what its view shows besides the row: whether it was paid, its kept files' roles, its mix. */
+export interface CoverTaskView {
+  task: CoverTaskRow;
+  paid: boolean;
+  /** Roles of the kept files that still exist (a finished task's only). */
+  roles: Set<string>;
+  /** The mix a remix set (a finished task's only); null: the render's own. */
+  mix: CoverMix | null;
+}
+
+const DONE = sql.raw(String(TaskStatus.done));
+/** The roles of a task's kept files that still exist, comma-separated (roles have no comma). */
+const keptRoles = sql`select string_agg(${coverAssets.role}, ',') from ${coverAssets}
+  where ${coverAssets.taskId} = ${coverTasks.id} and ${coverAssets.fileId} is not null`;
+
+/**
+ * The columns of a task's view: the row, then per finished task whether its owner paid the full
+ * download (the wallet's condition), the roles of its kept files and its mix (one joined row).
+ */
+function viewColumns(paid: ChargedCondition | undefined) {
+  return {
+    task: coverTasks,
+    paid: sql<boolean>`(${coverTasks.status} = ${DONE} and ${
+      paid ? sql`${coverTasks.userId} is not null and ${paid(coverTasks.userId, coverTasks.id)}` : sql`false`
+    })`,
+    roles: sql<string | null>`(case when ${coverTasks.status} = ${DONE} then (${keptRoles}) end)`,
+    vocal: coverMixes.vocal,
+    instrumental: coverMixes.instrumental,
+    reverb: coverMixes.reverb,
+  };
+}
+
+function toView(row: {
+  task: CoverTaskRow;
+  paid: boolean | string;
+  roles: string | null;
+  vocal: number | null;
+  instrumental: number | null;
+  reverb: number | null;
+}): CoverTaskView {
+  const done = row.task.status === TaskStatus.done;
+  return {
+    task: row.task,
+    // Drivers differ in how a boolean expression arrives.
+    paid: row.paid === true || row.paid === 't' || row.paid === 'true',
+    roles: new Set(row.roles ? row.roles.split(',') : []),
+    mix:
+      done && row.vocal !== null && row.instrumental !== null && row.reverb !== null
+        ? { vocal: row.vocal, instrumental: row.instrumental, reverb: row.reverb }
+        : null,
+  };
+}
+
+/**
+ * All SQL of the covers feature (its tasks; files and charges are asked of their features). `paid`
+ * is the wallet's condition "this user paid this task's download", for the views' one statement.
+ */
+export function createCoversRepo(db: Db, options: { paid?: ChargedCondition } = {}) {
+  const columns = viewColumns(options.paid);
+  const viewed = () =>
+    db.select(columns).from(coverTasks).leftJoin(coverMixes, eq(coverMixes.taskId, coverTasks.id));
   /** Runs `fn` holding the owner's lock, after counting their waiting + running tasks. */
   function withinActiveLimit<T>(owner: Owner, max: number, fn: (tx: Tx) => Promise<T>): Promise<T | null> {
     return db.transaction(async (tx) => {
@@ -62,6 +128,21 @@ export function createCoversRepo(db: Db) {
     )
     .limit(1)
     .prepare('covers_find_owned_by_visitor');
+  // A task page polls its view: the row, payment, formats and mix in one prepared statement.
+  const viewOwnedByUser = viewed()
+    .where(and(eq(coverTasks.id, sql.placeholder('id')), eq(coverTasks.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('covers_view_owned_by_user');
+  const viewOwnedByVisitor = viewed()
+    .where(
+      and(
+        eq(coverTasks.id, sql.placeholder('id')),
+        eq(coverTasks.visitorId, sql.placeholder('visitorId')),
+        isNull(coverTasks.userId),
+      ),
+    )
+    .limit(1)
+    .prepare('covers_view_owned_by_visitor');
 
   return {
     /**
@@ -129,6 +210,43 @@ export function createCoversRepo(db: Db) {
           ? await findOwnedByVisitor.execute({ id, visitorId: owner.visitorId })
           : [];
       return row ?? null;
+    },
+
+    /** `findOwned` with what the task's view shows (paid, kept files, mix), in one statement. */
+    async viewOwned(owner: Owner, id: string): Promise<CoverTaskView | null> {
+      const [row] = owner.userId
+        ? await viewOwnedByUser.execute({ id, userId: owner.userId })
+        : owner.visitorId
+          ? await viewOwnedByVisitor.execute({ id, visitorId: owner.visitorId })
+          : [];
+      return row ? toView(row) : null;
+    },
+
+    /**
+     * `listOwned` as views, with the total counted by the same statement (a window over the
+     * matches); only a page past the end asks for the count on its own.
+     */
+    async listOwnedViews(
+      owner: Owner,
+      query: { ids?: string[] | undefined; limit: number; offset: number },
+    ): Promise<{ views: CoverTaskView[]; total: number }> {
+      const where = query.ids
+        ? and(taskOwnedBy(owner), inArray(coverTasks.id, query.ids))
+        : taskOwnedBy(owner);
+      const rows = await db
+        .select({ ...columns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
+        .from(coverTasks)
+        .leftJoin(coverMixes, eq(coverMixes.taskId, coverTasks.id))
+        .where(where)
+        .orderBy(desc(coverTasks.createdAt), desc(coverTasks.id))
+        .limit(query.limit)
+        .offset(query.offset);
+      let total = rows[0]?.total;
+      if (total === undefined) {
+        const [counted] = await db.select({ n: count() }).from(coverTasks).where(where);
+        total = counted?.n ?? 0;
+      }
+      return { views: rows.map(toView), total };
     },
 
     /** Status and progress only: what a long-poll compares on every tick. */

@@ -9,7 +9,6 @@ import {
   type CoverBacking,
   type CoverCreateBody,
   type CoverListData,
-  type CoverMix,
   type CoverTask,
   type TaskStatusValue,
 } from '@ai-covers/contracts';
@@ -18,7 +17,7 @@ import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Owner } from '../../platform/auth/identity';
 import type { TaskLookup } from '../credits/credits.service';
 import type { FilesService, StoredFile } from '../storage/files/files.service';
-import type { CoversRepo } from './covers.repo';
+import type { CoversRepo, CoverTaskView } from './covers.repo';
 import type { CoverTaskRow } from './covers.schema';
 import { canRetryFailure } from './covers.faults';
 import type { RenderEnqueuer } from './render/render.queue';
@@ -34,8 +33,7 @@ import {
   toCoverTask,
 } from './covers.view';
 import { titleOfStems, type SongTitleReader } from './covers.song-title';
-import type { CoverAssetsRepo } from './covers.assets.repo';
-import { formatsOf, type PaidTasks } from './covers.formats';
+import { formatsOf } from './covers.formats';
 
 const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg, 404);
 const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
@@ -64,7 +62,6 @@ export type TaskRemovalHook = (owner: Owner, taskId: string) => Promise<void>;
 export interface CoversServiceDeps {
   repo: CoversRepo;
   files: Pick<FilesService, 'ownedFileByKey' | 'readUrl' | 'deleteOwnedFiles'>;
-  paidTasks: PaidTasks;
   enqueue: RenderEnqueuer;
   /** The engine's built-in voices (a fixed list: read once). */
   voices: () => VoiceInfo[];
@@ -73,8 +70,6 @@ export interface CoversServiceDeps {
    * null. Absent: built-in voices only.
    */
   ownVoice?: (owner: Owner, voiceId: string) => Promise<string | null>;
-  /** The files a task kept besides its MP3 (formats, stems) and its mix (absent: none kept). */
-  assets?: Pick<CoverAssetsRepo, 'listFor' | 'mixesFor'>;
   /** The title of a song about to be covered (its tags, else its file name): read once, at create. */
   songTitle?: SongTitleReader;
   /** Long-poll: how long to wait at most and how often to look (defaults 20 s, 500 ms). */
@@ -97,32 +92,24 @@ export function createCoversService(deps: CoversServiceDeps) {
   const urlOf = async (fileId: number | null, storageKey: string | null, name: string) =>
     fileId !== null && storageKey ? (await files.readUrl({ storageKey, name })).url : null;
 
-  async function views(owner: Owner, rows: CoverTaskRow[]): Promise<CoverTask[]> {
-    // Only a finished cover can have been bought (the wallet charges ready tasks only, and a done
-    // task never runs again), or have download formats and a mix: a status poll of a running one
-    // skips those round trips.
-    const done = rows.filter((task) => task.status === TaskStatus.done).map((task) => task.id);
-    const paid =
-      owner.userId && done.length > 0 ? await deps.paidTasks(owner.userId, done) : new Set<string>();
-    const kept = done.length > 0 ? ((await deps.assets?.listFor(done)) ?? []) : [];
-    const mixes =
-      done.length > 0
-        ? ((await deps.assets?.mixesFor(done)) ?? new Map<string, CoverMix>())
-        : new Map<string, CoverMix>();
-    const rolesOf = (taskId: string) => new Set(kept.filter((a) => a.taskId === taskId).map((a) => a.role));
+  /**
+   * Tasks as the API shows them, from their views (the repository reads payment, kept files and
+   * mix in the task's own statement). Only a finished cover can have been bought, have download
+   * formats and a mix; signing its two URLs is a keyed hash, no further read.
+   */
+  function views(rows: CoverTaskView[]): Promise<CoverTask[]> {
     return Promise.all(
-      rows.map(async (task) => {
+      rows.map(async ({ task, paid, roles, mix }) => {
         const done = task.status === TaskStatus.done;
         // The preview (watermarked) and the song as given: never the full result, which is sold.
         const previewUrl = done ? await urlOf(task.previewFileId, task.previewKey, task.songName) : null;
         const sourceUrl = done ? await urlOf(task.sourceFileId, task.sourceKey, task.songName) : null;
-        const roles = rolesOf(task.id);
         return toCoverTask(task, {
           previewUrl,
           sourceUrl,
-          paid: paid.has(task.id),
+          paid,
           formats: done ? formatsOf(task, roles) : [],
-          mix: mixes.get(task.id) ?? null,
+          mix,
           remixable: done && roles.has('vocals') && roles.has('instrumental'),
         });
       }),
@@ -130,9 +117,9 @@ export function createCoversService(deps: CoversServiceDeps) {
   }
 
   async function result(owner: Owner, taskId: string): Promise<CoverTask> {
-    const found = await repo.findOwned(owner, taskId);
+    const found = await repo.viewOwned(owner, taskId);
     if (!found) throw noTask();
-    return (await views(owner, [found]))[0]!;
+    return (await views([found]))[0]!;
   }
 
   /** Checks the song and the voice, then inserts a waiting task and sends its job. */
@@ -220,12 +207,12 @@ export function createCoversService(deps: CoversServiceDeps) {
       query: { task_ids?: string[] | undefined; page: number; page_size: number },
     ): Promise<CoverListData> {
       const ids = query.task_ids ? [...new Set(query.task_ids)] : undefined;
-      const { rows, total } = await repo.listOwned(owner, {
+      const { views: found, total } = await repo.listOwnedViews(owner, {
         ids,
         limit: query.page_size,
         offset: (query.page - 1) * query.page_size,
       });
-      return { rows: await views(owner, rows), total, page: query.page, page_size: query.page_size };
+      return { rows: await views(found), total, page: query.page, page_size: query.page_size };
     },
 
     /** A failed or timed-out task runs again from its song (§8: unknown → 'Request failed…'). */

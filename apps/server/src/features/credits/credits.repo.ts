@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lte,
+  sql,
+  sum,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import {
   creditConsumptionParts,
@@ -188,6 +202,9 @@ export function ledgerOps(x: Executor) {
 export type LedgerOps = ReturnType<typeof ledgerOps>;
 
 /** All SQL of the wallet: ledger movements in per-user transactions, reads outside them. */
+/** "This user was charged this purpose of this task", on columns of the statement it is part of. */
+export type ChargedCondition = (userId: SQLWrapper, taskId: SQLWrapper) => SQL;
+
 export function createCreditsRepo(db: Db) {
   return {
     ...ledgerOps(db),
@@ -271,6 +288,15 @@ export function createCreditsRepo(db: Db) {
           ),
         );
       return new Set(rows.map((r) => r.taskId));
+    },
+    /**
+     * The same question as `chargedTaskIds` as an SQL condition on another statement's columns, so
+     * a feature listing its tasks learns which were paid without a round trip of its own.
+     */
+    chargedCondition(kind: string, purpose: string): ChargedCondition {
+      return (userId, taskId) => sql`exists (select 1 from ${creditConsumptions}
+        where ${creditConsumptions.userId} = ${userId} and ${creditConsumptions.kind} = ${kind}
+          and ${creditConsumptions.purpose} = ${purpose} and ${creditConsumptions.taskId} = ${taskId})`;
     },
     /** Per order: the membership end or the latest expiry of its credit lots. */
     async expiriesOfOrders(orderIds: number[]): Promise<Map<number, Date>> {

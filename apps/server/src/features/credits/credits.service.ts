@@ -15,7 +15,7 @@ import {
   type VerifyData,
 } from '@ai-covers/contracts';
 import { AppError, badRequest } from '../../platform/http/app-error';
-import type { CreditsRepo, LedgerOps, MembershipRow, Tx } from './credits.repo';
+import type { ChargedCondition, CreditsRepo, LedgerOps, MembershipRow, Tx } from './credits.repo';
 import { formatDate } from '../../platform/format/format-date';
 import { countOf } from '../../platform/format/plural';
 import { addMonths, monthStart } from './credits-time';
@@ -347,6 +347,11 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
       return repo.chargedTaskIds(userId, kind, purpose, taskIds);
     },
 
+    /** `chargedTaskIds` as a condition inside another feature's read (one statement, no round trip). */
+    chargedCondition(kind: string, purpose: string): ChargedCondition {
+      return repo.chargedCondition(kind, purpose);
+    },
+
     /** Per order: when what it bought ends (a membership's end, its credit lots' latest expiry). */
     expiriesOfOrders(orderIds: number[]): Promise<Map<number, Date>> {
       return repo.expiriesOfOrders(orderIds);
@@ -371,8 +376,8 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
   return service;
 }
 export type CreditsService = ReturnType<typeof createCreditsService>;
-/** The ledger operations and transaction handed to billing inside the wallet's transaction. */
-export type { LedgerOps, Tx as LedgerTx } from './credits.repo';
+/** The ledger operations and transaction handed to billing inside the wallet's transaction, and the paid-task condition. */
+export type { ChargedCondition, LedgerOps, Tx as LedgerTx } from './credits.repo';
 
 /** Writes the consumption record and takes its credits from the lots that expire first. */
 async function consume(

@@ -359,7 +359,6 @@ describe('waiting for changes (subscribe)', () => {
     const covers = createCoversService({
       repo,
       files: ctx.features.storage.files,
-      paidTasks: async () => new Set(),
       enqueue: async () => true,
       voices: listVoices,
       subscribe: { maxWaitMs: 10_000, pollMs: 50 },
