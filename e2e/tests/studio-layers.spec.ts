@@ -67,6 +67,24 @@ async function titleCentre(title: Locator): Promise<number> {
   });
 }
 
+/**
+ * wavesurfer's played part and cursor let clicks through (pointer-events: none), so hit testing
+ * would not see them even where they are painted over a dialog: make every layer inside the
+ * waveform hit-testable, so that what `elementFromPoint` finds is what is painted on top.
+ */
+async function makeWaveformHitTestable(page: Page): Promise<void> {
+  await page.getByTestId('waveform').evaluate((box) => {
+    for (const el of [box, ...Array.from(box.querySelectorAll('*'))]) {
+      const root = (el as HTMLElement).shadowRoot;
+      if (!root || root.querySelector('style[data-hit-test]')) continue;
+      const style = document.createElement('style');
+      style.dataset.hitTest = '';
+      style.textContent = '* { pointer-events: auto !important; }';
+      root.append(style);
+    }
+  });
+}
+
 /** True when the browser finds the title itself (or a part of it) at the title's centre. */
 async function titleOnTop(title: Locator): Promise<boolean> {
   return title.evaluate((el) => {
@@ -88,6 +106,7 @@ test.describe('Studio dialogs over a played waveform', () => {
       document.body.style.paddingBottom = '2000px';
     });
     await playToEnd(page);
+    await makeWaveformHitTestable(page);
     // The preview heard to its end offers the feedback dialog by itself: it is one of those checked.
     const offered = page.getByRole('dialog', { name: 'How did we do?' });
     await expect(offered).toBeVisible();
