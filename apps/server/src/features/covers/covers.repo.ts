@@ -45,6 +45,9 @@ export interface CoverTaskView {
   mix: CoverMix | null;
 }
 
+/** Repositories made in this process (their prepared statements' names differ). */
+let repositories = 0;
+
 const DONE = sql.raw(String(TaskStatus.done));
 /** The roles of a task's kept files that still exist, comma-separated (roles have no comma). */
 const keptRoles = sql`select string_agg(${coverAssets.role}, ',') from ${coverAssets}
@@ -128,11 +131,15 @@ export function createCoversRepo(db: Db, options: { paid?: ChargedCondition } = 
     )
     .limit(1)
     .prepare('covers_find_owned_by_visitor');
-  // A task page polls its view: the row, payment, formats and mix in one prepared statement.
+  // A task page polls its view: the row, payment, formats and mix in one prepared statement. A
+  // name stands for one statement text per connection, and the text depends on the paid condition
+  // this repository was given: each repository names its own.
+  const instance = ++repositories;
+  const viewName = (owner: string) => `covers_view_owned_by_${owner}_${instance}`;
   const viewOwnedByUser = viewed()
     .where(and(eq(coverTasks.id, sql.placeholder('id')), eq(coverTasks.userId, sql.placeholder('userId'))))
     .limit(1)
-    .prepare('covers_view_owned_by_user');
+    .prepare(viewName('user'));
   const viewOwnedByVisitor = viewed()
     .where(
       and(
@@ -142,7 +149,7 @@ export function createCoversRepo(db: Db, options: { paid?: ChargedCondition } = 
       ),
     )
     .limit(1)
-    .prepare('covers_view_owned_by_visitor');
+    .prepare(viewName('visitor'));
 
   return {
     /**
