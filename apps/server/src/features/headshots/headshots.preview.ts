@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
 import { makeScratch } from './headshots.lease';
+import { watermarkFile } from './watermark';
 
 /** Previews kept in memory (about 20 KB each), the oldest dropped first. */
 const CACHE_ENTRIES = 200;
@@ -74,6 +75,8 @@ export function createBackdropPreviews(deps: {
       });
       const first = made.files[0];
       if (!first) throw badRequest(HeadshotMsg.photoNotApproved);
+      // Free before payment, so marked like every free result: a preview must not pass for a paid one.
+      await watermarkFile(first.path);
       const { data, info } = await sharp(await readFile(first.path))
         .resize({ width: PREVIEW_WIDTH })
         .webp({ quality: 78 })
