@@ -67,7 +67,9 @@ describe('set-up with npm only', () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
       const base = `http://127.0.0.1:${port}`;
-      await waitFor('the start banner', async () => (out.includes('ffprobe:') ? true : null), 120_000);
+      // The banner's last line: the fallback build's warning also names ffprobe, and comes first.
+      const banner = `Open http://localhost:${port}/`;
+      await waitFor('the start banner', async () => (out.includes(banner) ? true : null), 120_000);
       expect(out).toMatch(/ffmpeg: \S+ \(bundled npm package\)/);
       expect(out).toMatch(/ffprobe: \S+ \(bundled npm package\)/);
       expect(out).toContain(`Open http://localhost:${port}/`);
