@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
 /** Where the studio journey serves its song link (allowed by SONG_LINK_ALLOW_HOSTS). */
 export const songServerPort = port + 5;
+/** Results a headshot pack delivers in the journeys (HEADSHOTS_RESULTS_LIMIT of the server). */
+export const HEADSHOTS_RESULTS = 4;
 // The app's base path (§1 lab hosting); the web build must be made for the same one (decision 004).
 const basePath = process.env.E2E_BASE_PATH ?? '';
 
@@ -58,6 +60,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The studio journey's song server (a stand-in for a file host) listens on the loopback.
       SONG_LINK_ALLOW_HOSTS: `127.0.0.1:${songServerPort}`,
+      // A headshot pack delivers this many results here (the plan still says 50): the journey's
+      // photos are versions of one portrait, which give only a few distinct results, and a whole
+      // Basic pack costs minutes. The full pack is measured in bench/headshots.
+      HEADSHOTS_RESULTS_LIMIT: String(HEADSHOTS_RESULTS),
       AB_OVERRIDES:
         process.env.E2E_AB_OVERRIDES ?? 'login_test=1,banner_test=1,ad_banner=1,purchase_test=1,dlp_app=1',
     },
