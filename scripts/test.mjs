@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 // `npm test`: every test of the repository, in as little wall time as the machine allows.
 //
-// 1. Unit and API tests (Vitest, every project) on the embedded database.
-// 2. Then two independent parts at the same time:
-//    - the browser journeys (Playwright on Debian Chromium), when a Chromium is installed: the
-//      journeys whose subject is the base path (tagged @base-path) under the lab prefix
-//      /lab/ai-covers (§1), then every journey at the site root, each on a web build made for its
-//      base path (the root last, so `apps/web/dist` is left as `npm start` builds it);
-//    - the test files that open a database, once more on a real Postgres, when one answers
-//      (TEST_DATABASE_URL, else the local server).
-// 3. The slowest test files of the run, and the time of each part.
+// Two lanes run side by side from the start, since neither needs the other:
+//  - the Vitest lane: every Vitest project on the embedded database, then the test files that open
+//    a database once more on a real Postgres, when one answers (TEST_DATABASE_URL, else the local
+//    server);
+//  - the browser lane (Playwright on Debian Chromium), when a Chromium is installed: the journeys
+//    whose subject is the base path (tagged @base-path) under the lab prefix /lab/ai-covers (§1),
+//    then every journey at the site root, each on a web build made for its base path (the root
+//    last, so `apps/web/dist` is left as `npm start` builds it).
+// The browser lane spends much of its time waiting on pages, polls and the server, which is why it
+// shares the cores with the Vitest lane rather than following it (decision 006).
+// At the end: the slowest test files of the run, and the wall and processor time of each part.
 // Exits non-zero when any part fails.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseTestFiles } from './db-test-files.mjs';
@@ -24,6 +26,10 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const timings = [];
+// GNU time reports the processor time a part used with its children: it tells a part that computes
+// from one that waits, which is what deciding what runs beside what needs.
+const GNU_TIME = '/usr/bin/time';
+const measureCpu = existsSync(GNU_TIME);
 
 /**
  * Runs a command to its end. With a `tag`, every line it prints is prefixed by the tag, so two parts
@@ -31,18 +37,35 @@ const timings = [];
  */
 function run(label, cmd, args, { env = {}, tag } = {}) {
   const started = Date.now();
+  const cpuFile = path.join(reports, `cpu-${timings.length}-${Math.random().toString(36).slice(2)}.txt`);
+  const [command, argv] = measureCpu
+    ? [GNU_TIME, ['-q', '-f', '%U %S', '-o', cpuFile, cmd, ...args]]
+    : [cmd, args];
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
+    const child = spawn(command, argv, {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: tag ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     if (tag) for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${tag}] `);
     child.on('close', (code) => {
-      timings.push({ label, seconds: (Date.now() - started) / 1000, ok: code === 0 });
+      timings.push({
+        label,
+        seconds: (Date.now() - started) / 1000,
+        cpu: cpuSeconds(cpuFile),
+        ok: code === 0,
+      });
       resolve(code === 0);
     });
   });
+}
+
+/** User plus system seconds that GNU time wrote for a part, or null without it. */
+function cpuSeconds(file) {
+  if (!existsSync(file)) return null;
+  const [user, system] = readFileSync(file, 'utf8').trim().split(/\s+/).slice(-2).map(Number);
+  rmSync(file, { force: true });
+  return Number.isFinite(user) && Number.isFinite(system) ? user + system : null;
 }
 
 function prefixLines(stream, prefix) {
@@ -62,10 +85,7 @@ const vitestReport = (name) => [
   `--outputFile.json=${path.join(reports, name)}`,
 ];
 
-// 1. Every Vitest project on the embedded database.
-let ok = await run('vitest (embedded database)', 'npx', ['vitest', 'run', ...vitestReport('vitest.json')]);
-
-// 2a. The browser journeys.
+// The browser lane.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 async function browserJourneys() {
   if (!existsSync(chromium)) {
@@ -105,7 +125,7 @@ async function browserJourneys() {
   return passed;
 }
 
-// 2b. The database tests once more on Postgres.
+// The Vitest lane: every project on the embedded database, then the database tests on Postgres.
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 function postgresAnswers() {
   const probe = spawnSync(
@@ -134,12 +154,28 @@ async function postgresPass() {
   );
 }
 
-const [browserOk, postgresOk] = await Promise.all([browserJourneys(), postgresPass()]);
-ok = ok && browserOk && postgresOk;
+async function vitestLane() {
+  const embedded = await run(
+    'vitest (embedded database)',
+    'npx',
+    ['vitest', 'run', ...vitestReport('vitest.json')],
+    {
+      tag: 'vitest',
+    },
+  );
+  return (await postgresPass()) && embedded;
+}
 
-// 3. What took the time.
+const started = Date.now();
+const lanes = await Promise.all([vitestLane(), browserJourneys()]);
+const ok = lanes.every(Boolean);
+
+// What took the time.
 printSlowestFiles(reports, 15);
-console.log('\nParts of this run:');
+console.log('\nParts of this run (wall time; processor time, all cores, children included):');
 for (const t of timings)
-  console.log(`  ${t.ok ? 'ok  ' : 'FAIL'} ${t.seconds.toFixed(0).padStart(5)} s  ${t.label}`);
+  console.log(
+    `  ${t.ok ? 'ok  ' : 'FAIL'} ${t.seconds.toFixed(0).padStart(5)} s  ${t.cpu == null ? '' : `${t.cpu.toFixed(0).padStart(5)} s cpu  `}${t.label}`,
+  );
+console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 process.exit(ok ? 0 : 1);
