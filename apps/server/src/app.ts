@@ -40,6 +40,7 @@ import { createHealthFeature } from './features/health/health.feature';
 import { createLibraryFeature } from './features/library/library.feature';
 import { createPromotionFeature } from './features/promotion/promotion.feature';
 import { createStorageFeature } from './features/storage/storage.feature';
+import { SESSION_GRANT } from './features/storage/signing/grants';
 import { createUsersFeature } from './features/users/users.feature';
 import { createVoicesFeature } from './features/voices/voices.feature';
 import { COVER_DOWNLOAD } from '@ai-covers/contracts';
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
   app.addHook('onClose', async () => mailer.close());
   const features = await createFeatures({ ...deps, secret, app, mailer });
   installIdentity(app, features.users.sessions.resolve);
+  features.storage.files.registerGrant(SESSION_GRANT, features.users.sessions.isLive);
   for (const feature of Object.values(features) as (Feature | null)[]) {
     for (const routes of feature?.routes ?? []) await app.register(routes);
     if (feature?.close) app.addHook('onClose', feature.close);

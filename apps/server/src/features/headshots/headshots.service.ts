@@ -16,6 +16,8 @@ import {
 } from '@ai-covers/contracts';
 import { AppError, badRequest, conflict } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
+import { SESSION_GRANT } from '../storage/signing/grants';
+import { currentSessionId } from '../../platform/auth/identity';
 import type { HeadshotsRepo, PackRow, PhotoRow, ResultRow, ShareRow } from './headshots.repo';
 import { packView, photoView, resultView } from './headshots.view';
 import type { ZipLinks } from './zip-links';
@@ -457,9 +459,17 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       return service.signZip(pack.id, ids);
     },
 
+    /** A share's link lives while the share does; an owner's while the session it was made for. */
     signZip(packId: string, ids: string[], share?: string) {
       const exp = now() + ZIP_LINK_MS;
-      const token = deps.zipLinks.sign({ pack: packId, ids, exp, ...(share ? { share } : {}) });
+      const session = share ? null : currentSessionId();
+      const token = deps.zipLinks.sign({
+        pack: packId,
+        ids,
+        exp,
+        ...(share ? { share } : {}),
+        ...(session ? { session } : {}),
+      });
       return {
         url: `/v1/headshots/zip?token=${token}`,
         name: `headshots-${packId}.zip`,
@@ -473,6 +483,8 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       if (!grant)
         throw new AppError(Code.resourceError, 'This download link has expired. Open the pack again.', 404);
       if (grant.share !== undefined && !(await service.shareLive(grant.share))) throw missingFile();
+      if (grant.session !== undefined && !(await deps.files.grantLive(SESSION_GRANT, grant.session)))
+        throw missingFile();
       const pack = await repo.packById(grant.pack);
       if (!pack || pack.status !== 'success') throw missingFile();
       const all = await repo.results(pack.id);

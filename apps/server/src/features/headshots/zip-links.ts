@@ -2,13 +2,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * What a zip link grants: these results of this pack (none = all), until `exp` (ms); a link a
- * share handed out names the share, and works only while it is live.
+ * share handed out names the share, one an owner was given names the session, and either works
+ * only while what it names is live.
  */
 export interface ZipGrant {
   pack: string;
   ids: string[];
   exp: number;
   share?: string;
+  /** The signed-in session the link was made for: it stops when the session ends. */
+  session?: string;
 }
 
 /**
@@ -35,6 +38,7 @@ export function createZipLinks(secret: Uint8Array) {
         if (typeof grant.pack !== 'string' || !Array.isArray(grant.ids) || typeof grant.exp !== 'number')
           return null;
         if (grant.share !== undefined && typeof grant.share !== 'string') return null;
+        if (grant.session !== undefined && typeof grant.session !== 'string') return null;
         return grant.exp > now ? grant : null;
       } catch {
         return null;

@@ -3,6 +3,8 @@ import type { SessionResolver } from '../../platform/auth/identity';
 import type { UsersRepo } from './users.repo';
 import { createSessionCache } from './session-cache';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Issues, resolves and revokes our own bearer tokens; every token names a revocable session. */
 export function createSessionsService(deps: { repo: UsersRepo; signer: TokenSigner; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
@@ -27,6 +29,11 @@ export function createSessionsService(deps: { repo: UsersRepo; signer: TokenSign
       );
       const { token, expiresAt } = await deps.signer.sign({ userId, sessionId });
       return { token, expiresAt, sessionId };
+    },
+    /** Whether a session is live: asked at every read of a URL handed to it (a uuid, else not). */
+    async isLive(sessionId: string): Promise<boolean> {
+      if (!UUID.test(sessionId)) return false;
+      return deps.repo.isSessionLive(sessionId, now());
     },
     async revoke(sessionId: string): Promise<void> {
       cache.forgetSession(sessionId);

@@ -23,6 +23,17 @@ export function createUsersRepo(db: Db) {
       ),
     )
     .prepare('users_session_active');
+  const isSessionLiveQuery = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('users_session_live');
   return {
     /** Finds the account of an (issuer, subject) pair or creates it; safe when two logins race. */
     async upsertByIdentity(input: {
@@ -74,6 +85,11 @@ export function createUsersRepo(db: Db) {
     /** The session if it exists, belongs to the user, is unexpired and not revoked. */
     async isSessionActive(sessionId: string, userId: number, now: Date): Promise<boolean> {
       const [row] = await isSessionActiveQuery.execute({ sessionId, userId, now: now.toISOString() });
+      return Boolean(row);
+    },
+    /** Whether the session exists, is unexpired and not revoked (whoever it belongs to). */
+    async isSessionLive(sessionId: string, now: Date): Promise<boolean> {
+      const [row] = await isSessionLiveQuery.execute({ sessionId, now: now.toISOString() });
       return Boolean(row);
     },
     async revokeSession(sessionId: string, now: Date): Promise<void> {

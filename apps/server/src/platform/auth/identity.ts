@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, Msg } from '@ai-covers/contracts';
 import { AppError } from '../http/app-error';
@@ -34,6 +35,16 @@ const VISITOR_ID = /^[A-Za-z0-9-]{8,64}$/;
 export const VISITOR_COOKIE = 'ai-covers.uuid';
 export const VISITOR_HEADER = 'x-visitor-id';
 
+// The session of the request being served, for what must follow it without every service taking it
+// as a parameter: a read URL handed to a signed-in session works only while that session is live
+// (FilesService.readUrl), so signing out stops every URL the session was given.
+const requestSession = new AsyncLocalStorage<{ sessionId: string | null }>();
+
+/** The session of the request being served (signed in), else null (a visitor, a job, a script). */
+export function currentSessionId(): string | null {
+  return requestSession.getStore()?.sessionId ?? null;
+}
+
 /**
  * Sets `request.identity` on every request. A token that does not resolve leaves the caller
  * without a user and marks the token dead; `requireUser` and `requireOwner` then answer 490010
@@ -41,6 +52,8 @@ export const VISITOR_HEADER = 'x-visitor-id';
  */
 export function installIdentity(app: FastifyInstance, resolve: SessionResolver): void {
   app.decorateRequest('identity', null as unknown as Identity);
+  // Everything after this hook (the other hooks, the handler) runs inside the request's scope.
+  app.addHook('onRequest', (_request, _reply, done) => requestSession.run({ sessionId: null }, done));
   app.addHook('onRequest', async (request) => {
     const visitor = headerValue(request.headers[VISITOR_HEADER]) ?? request.cookies?.[VISITOR_COOKIE] ?? null;
     const identity: Identity = {
@@ -56,6 +69,8 @@ export function installIdentity(app: FastifyInstance, resolve: SessionResolver):
       if (session) {
         identity.userId = session.userId;
         identity.sessionId = session.sessionId;
+        const scope = requestSession.getStore();
+        if (scope) scope.sessionId = session.sessionId;
       } else identity.deadToken = true;
     }
     request.identity = identity;

@@ -12,13 +12,13 @@ import {
   mimeTypeOf,
   type UploadedFile,
 } from '@ai-covers/contracts';
-import type { Owner } from '../../../platform/auth/identity';
+import { currentSessionId, type Owner } from '../../../platform/auth/identity';
 import { AppError, badRequest, conflict } from '../../../platform/http/app-error';
 import type { ObjectStore } from '../../../platform/storage/object-store';
 import { buildCallbackFields, displayName, type SignedCallback } from './callback-fields';
 import { parseImageProcess } from './image-process';
 import type { ReadUrls } from '../signing/read-urls';
-import type { Grants } from '../signing/grants';
+import { SESSION_GRANT, type Grants } from '../signing/grants';
 import type { ListFilter, FilesRepo } from './files.repo';
 import type { FileRow } from './files.schema';
 
@@ -100,10 +100,16 @@ export function createFilesService(deps: {
       deps.grants.register(kind, isLive);
     },
 
+    /** Whether a grant of a registered kind is live (for links signed outside this service). */
+    grantLive(kind: string, id: string): Promise<boolean> {
+      return deps.grants.isLive(deps.grants.name(kind, id));
+    },
+
     /**
      * A signed URL to read a file (Range works); S3 without processing goes straight to the bucket.
      * With `grant` ([kind, id]), the URL works only while that grant is live: it is always served
      * by the `/storage` endpoint (which checks it), never presigned by S3 (which could not).
+     * Without one, a URL made while serving a signed-in request is tied to that request's session.
      */
     async readUrl(
       file: FileRef,
@@ -115,14 +121,17 @@ export function createFilesService(deps: {
       }
       const ttl = config.urlTtlSeconds;
       const expire = new Date(now() + ttl * 1000).toISOString();
-      if (store.presignGet && !options.process && !options.grant) {
+      // A URL handed to a signed-in session lives no longer than the session (decision 104).
+      const session = options.grant ? null : currentSessionId();
+      const grant = options.grant ?? (session ? ([SESSION_GRANT, session] as const) : undefined);
+      if (store.presignGet && !options.process && !grant) {
         return {
           url: await store.presignGet(file.storageKey, ttl, options.download ? file.name : undefined),
           expire,
         };
       }
       const extra: Record<string, string> = {};
-      if (options.grant) extra.grant = deps.grants.name(...options.grant);
+      if (grant) extra.grant = deps.grants.name(...grant);
       if (options.process) extra['x-oss-process'] = options.process;
       if (options.download)
         extra['response-content-disposition'] =

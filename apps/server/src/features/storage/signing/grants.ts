@@ -4,6 +4,9 @@
  * live. Revoking the grant therefore stops every URL it handed out at once, whatever their expiry.
  * Features register the kinds they hand out; an unknown kind is never live.
  */
+/** The grant of URLs handed to a signed-in session: they stop when it ends (sign-out, reset). */
+export const SESSION_GRANT = 'session';
+
 export function createGrants() {
   const checks = new Map<string, (id: string) => Promise<boolean>>();
   return {
