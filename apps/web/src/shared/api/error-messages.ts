@@ -11,6 +11,7 @@ const ERROR_KEYS: Record<string, string> = {
   [Msg.network]: 'errors.network',
   [Msg.generic]: 'errors.generic',
   [Msg.notLoggedIn]: 'errors.notLoggedIn',
+  [Msg.insufficientPoints]: 'errors.insufficientPoints',
   [Msg.duplicateName]: 'errors.duplicateName',
   [Msg.modificationNotSupported]: 'errors.modificationNotSupported',
   [RenameMsg.tooLong]: 'errors.renameTooLong',
