@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '@ai-covers/contracts';
-import { isPhoneWidth, openPricing, pricingUrl } from './open-pricing';
+import { openPricing, pricingUrl } from './open-pricing';
+import { isPhoneWidth } from '../../shared/layout/phone-width';
 import { chargeFailureFor, chargeForTask, confirmPaidFeature } from './charge';
 import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
