@@ -10,6 +10,7 @@ export * from './auth';
 export * from './storage';
 export * from './library';
 export * from './library-rename';
+export * from './studio-files';
 export * from './credits';
 export * from './billing';
 export * from './covers';
