@@ -3,13 +3,14 @@ import {
   EMPTY_STUDIO_FILES,
   addResult,
   applyResultToInput,
+  cloudFileRecord,
   localFileRecord,
   markInputStored,
   pickLocalFile,
   type ResultFile,
 } from './studio-files';
 
-const song = localFileRecord({ name: 'Summer Rain.MP3', size: 3_145_728 }, 'blob:song');
+const song = localFileRecord({ name: 'Summer Rain.MP3', size: 3_145_728 }, 'blob:song', new Blob(['x']));
 const clean: ResultFile = { previewURL: '/r/clean.mp3', cloudID: 7, watermark: false, fileId: 'task-clean' };
 const preview: ResultFile = {
   previewURL: '/r/preview.mp3',
@@ -75,5 +76,19 @@ describe('the studio files of §3 and the watermark rule of §4', () => {
       watermarked: true,
     });
     expect(markInputStored(EMPTY_STUDIO_FILES, { storage_key: 'k' })).toBe(EMPTY_STUDIO_FILES);
+  });
+
+  it('a cloud file is the input as stored; a late upload does not overwrite it', () => {
+    const cloud = pickLocalFile(
+      EMPTY_STUDIO_FILES,
+      cloudFileRecord({ id: 4, name: 'Old song.wav', storage_key: 'ai-covers/u/4.wav' }),
+    );
+    expect(cloud.input).toMatchObject({
+      cloudID: 4,
+      fileId: 'ai-covers/u/4.wav',
+      ext: 'wav',
+      watermarked: true,
+    });
+    expect(markInputStored(cloud, { storage_key: 'ai-covers/u/late.mp3' })).toBe(cloud);
   });
 });

@@ -86,6 +86,16 @@ export function pickLocalFile(_state: StudioFiles, file: LocalFileRecord): Studi
   return { input: { ...file, watermarked: true }, results: [] };
 }
 
+/** A file from the user's cloud files as the input: stored already, watermarked like any source. */
+export function cloudFileRecord(file: { id: number; name: string; storage_key: string }): LocalFileRecord {
+  return {
+    ...localFileRecord({ name: file.name, size: 0 }, null),
+    cloudID: file.id,
+    fileId: file.storage_key,
+    fileDestPath: file.storage_key,
+  };
+}
+
 /** A result the studio made, added to its results. */
 export function addResult(state: StudioFiles, result: ResultFile): StudioFiles {
   return { ...state, results: [...state.results.filter((r) => r.fileId !== result.fileId), result] };
@@ -105,12 +115,15 @@ export function applyResultToInput(state: StudioFiles, result: ResultFile, name:
   return { ...state, input };
 }
 
-/** Records the stored copy of the input once its upload finished (same file, now in the cloud). */
+/**
+ * Records the stored copy of a local input once its upload finished (same file, now in the cloud).
+ * An input that is not a local file (a cloud file, a result) has no upload: it is left as it is.
+ */
 export function markInputStored(
   state: StudioFiles,
   stored: { storage_key: string; id?: number | null; duration?: number | null },
 ): StudioFiles {
-  if (!state.input) return state;
+  if (!state.input?.rawFile) return state;
   return {
     ...state,
     input: {
