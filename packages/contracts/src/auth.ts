@@ -87,6 +87,8 @@ export const userInfo = z.object({
   pds_active_now: z.number().int(),
   pds_active: z.number().int(),
   first_invited: z.boolean(),
+  /** The account provider's account overview page (§7), linked from the account page; null when unknown. */
+  account_url: z.string().nullable(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -21,6 +21,8 @@ export const Msg = {
   timeout: 'http connection timeout',
   network: 'Network connection failed. Please try again.',
   notEnoughCreditsDownload: 'Not enough credits for download',
+  /** A short balance while old-system points wait for the upgrade to credits (decision 170). */
+  insufficientPoints: 'Insufficient points',
   uploadOss: 'Upload failed (OSS error)',
   uploadSubmit: 'Upload failed (submit error)',
   imageLimit: 'Image upload limit exceeded (max 20 images).',

@@ -30,6 +30,9 @@ export const LAYOUT = {
   loginFrame: { maxWidth: 400, height: 604 },
 } as const;
 
+/** Upload limits the family's pricing copy names for two sibling tools (§5); not limits of this site. */
+export const FAMILY_UPLOAD_LIMITS = { videoBackgroundRemoverProMb: 500, videoEffectsProGb: 2 } as const;
+
 export const LIST_DEFAULTS = { page: 1, pageSize: 10_000 } as const;
 export const AB_DEFAULT_QUANTITY = 2;
 export const CROP_LOCK_RATIO_DEFAULT = 1.5;

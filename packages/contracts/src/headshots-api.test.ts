@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   headshotDeleteAllBody,
   headshotPhotoAddBody,
+  headshotPreviewBody,
   headshotSubmitBody,
+  headshotTrialBody,
   headshotZipQuery,
   HeadshotMsg,
 } from './headshots';
@@ -47,5 +49,22 @@ describe('headshot HTTP contract', () => {
     expect(headshotDeleteAllBody.safeParse({}).success).toBe(false);
     expect(headshotDeleteAllBody.safeParse({ confirm: false }).success).toBe(false);
     expect(headshotDeleteAllBody.parse({ confirm: true }).confirm).toBe(true);
+  });
+});
+
+describe('single-photo mode (§5: one photo)', () => {
+  const body = (n: number) => ({ photo_ids: ids(n), styles: ['navy-studio'], agree: true });
+  it('the free trial takes exactly one photo', () => {
+    expect(headshotTrialBody.safeParse(body(1)).success).toBe(true);
+    for (const n of [0, 2, 5]) {
+      const parsed = headshotTrialBody.safeParse(body(n));
+      expect(parsed.success, String(n)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe('the free trial takes one photo (single-photo mode)');
+    }
+  });
+  it('previews keep 1 to 20 photos', () => {
+    expect(headshotPreviewBody.safeParse(body(5)).success).toBe(true);
+    expect(headshotPreviewBody.safeParse(body(20)).success).toBe(true);
+    expect(headshotPreviewBody.safeParse(body(21)).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cacheBust } from './api';
-import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules';
+import { HEADSHOT_FORMATS, HEADSHOT_LIMITS, photoDeclineCode, photoFace } from './headshots-rules';
 
 // ---- AI Headshots HTTP contract (§1.2, §2, §3, §4, §5, §8, §9) ---------------------------
 //
@@ -422,7 +422,10 @@ export type HeadshotDeleteAllData = z.infer<typeof headshotDeleteAllData>;
  * with kind 'trial'; poll it like any pack. Without the test on: 403.
  */
 export const headshotTrialBody = z.object({
-  photo_ids: z.array(headshotPhotoId).min(1).max(20),
+  // §5 single-photo mode: one photo, the trial's likeness is judged against that one.
+  photo_ids: z
+    .array(headshotPhotoId)
+    .length(HEADSHOT_LIMITS.singlePhotoModePhotos, 'the free trial takes one photo (single-photo mode)'),
   styles: z.array(z.string().trim().min(1).max(64)).min(1).max(3),
   agree: z.boolean({ error: 'agree is required' }),
 });
@@ -431,7 +434,9 @@ export const headshotTrialBody = z.object({
  * `POST /v1/headshots/previews` (portrait pre-generation, plan 2): HEADSHOT_PREVIEW_COUNT free
  * watermarked previews while the user picks a plan. Answers `headshotOnePackData` with kind 'preview'.
  */
-export const headshotPreviewBody = headshotTrialBody;
+export const headshotPreviewBody = headshotTrialBody.extend({
+  photo_ids: z.array(headshotPhotoId).min(1).max(HEADSHOT_LIMITS.maxPhotos),
+});
 
 /** Results per style when portrait multiple run is on (§9 quantity 4). */
 export const HEADSHOT_MULTIPLE_RUN_PER_STYLE = 4;

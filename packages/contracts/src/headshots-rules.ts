@@ -11,6 +11,8 @@ export const HEADSHOT_LIMITS = {
   minPhotos: 5,
   /** Photos one pack may hold; more gives HEADSHOT_UPLOAD_LIMIT_MESSAGE. */
   maxPhotos: 20,
+  /** §5 single-photo mode: the free trial picture is made from exactly one photo (decision 173). */
+  singlePhotoModePhotos: 1,
   /** Largest accepted image, in pixels. */
   maxWidth: 5000,
   maxHeight: 5000,

@@ -9,6 +9,8 @@ export * from './ab-report';
 export * from './auth';
 export * from './storage';
 export * from './library';
+export * from './library-rename';
+export * from './studio-files';
 export * from './credits';
 export * from './billing';
 export * from './covers';

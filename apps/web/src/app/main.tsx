@@ -6,6 +6,7 @@ import { analytics } from '../shared/analytics/client';
 import { captureInstallPrompt } from '../features/entry';
 import { captureLandingParams, fromAiPhoto } from '../features/auth';
 import { BASE_PATH } from '../shared/routing/base-paths';
+import { followPhoneWidth } from '../shared/layout/phone-width';
 import { Providers, createQueryClient } from '../shared/providers';
 import { appRoutes } from './routes';
 import './global.css';
@@ -15,6 +16,8 @@ captureLandingParams(window.location.search);
 analytics.track('app_launch', fromAiPhoto() ? { from_ai_photo: true } : undefined);
 // The browser's install offer arrives once, early; the studio entry page's app prompt uses it.
 captureInstallPrompt();
+// Pricing opens as a dialog on phones: the width is followed from the start (§9).
+followPhoneWidth();
 
 const router = createBrowserRouter(appRoutes, { basename: BASE_PATH || '/' });
 const container = document.getElementById('root');

@@ -27,7 +27,7 @@ const NOT_A_NUMBER = new Set([
   'headshots',
 ]);
 /** Words after a number that are not a noun it counts: units, prepositions, verbs. */
-const NOT_COUNTED = new Set(['of', 'to', 'from', 'per', 'left', 'made', 'px', 's', 'min', 'x', 'mb']);
+const NOT_COUNTED = new Set(['of', 'to', 'from', 'per', 'left', 'made', 'px', 's', 'min', 'x', 'mb', 'gb']);
 
 /**
  * The number placeholders of an English text that stand before a noun they count ('{{n}} credits'

@@ -76,6 +76,7 @@ export async function createAccountsFeature(deps: {
     client: { clientId, clientSecret },
     internal,
     cookieCheckUrl: `${issuer}/cookie-check`,
+    accountUrl: `${issuer}/account`,
     routes: [
       accountsRoutes({
         provider,

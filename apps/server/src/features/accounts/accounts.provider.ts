@@ -11,6 +11,8 @@ import { pageText, pickLang } from './accounts.i18n';
 export const ACCOUNTS_PATH = '/accounts';
 
 /** The §7 authorize parameters that are not OIDC's own; kept so the pages can read them. */
+/** Every scope our own client may ask for: §7's 'user normal' and the standard names. */
+const FIRST_PARTY_SCOPES = 'openid email profile user normal';
 const EXTRA_PARAMS = ['register_mode', 'product_id', 'app_key', 'source', 'lang', 'mode', 'goto'];
 
 export interface FirstPartyClient {
@@ -67,8 +69,15 @@ export async function createEmbeddedProvider(deps: {
     cookies: { keys: cookieKeys },
     pkce: { required: () => true, methods: ['S256'] },
     responseTypes: ['code'],
-    scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // 'user normal' is §7's scope (decision 040): 'user' carries the e-mail, 'normal' the profile.
+    scopes: ['openid', 'email', 'profile', 'user', 'normal'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name'],
+      user: ['email', 'email_verified'],
+      normal: ['name'],
+    },
     // Our client reads e-mail from the ID token; external issuers may also need userinfo.
     conformIdTokenClaims: false,
     extraParams: EXTRA_PARAMS,
@@ -96,11 +105,20 @@ export async function createEmbeddedProvider(deps: {
       const grantId = ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session!.grantIdFor(clientId);
       if (grantId) {
         const existing = await ctx.oidc.provider.Grant.find(grantId);
+        // A grant made before §7's scopes were asked for gains them rather than asking for consent.
+        if (
+          existing &&
+          clientId === client.clientId &&
+          !existing.getOIDCScope().split(' ').includes('normal')
+        ) {
+          existing.addOIDCScope(FIRST_PARTY_SCOPES);
+          await existing.save();
+        }
         if (existing) return existing;
       }
       if (clientId !== client.clientId) return undefined;
       const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session!.accountId! });
-      grant.addOIDCScope('openid email profile');
+      grant.addOIDCScope(FIRST_PARTY_SCOPES);
       await grant.save();
       return grant;
     },

@@ -77,6 +77,8 @@ describe('sign-in against an external OIDC issuer', () => {
     const url = new URL(res.json().data.url);
     expect(url.origin).toBe(issuer);
     expect(url.searchParams.get('client_id')).toBe(CLIENT.client_id);
+    // Standard scope names for an issuer that does not define §7's 'user normal'.
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
     expect(res.json().data.frameable).toBe(false);
     const embedded = await ctx.app.inject({ url: '/accounts/.well-known/openid-configuration' });
     expect(embedded.statusCode).toBe(404);

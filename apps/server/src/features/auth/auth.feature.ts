@@ -74,6 +74,7 @@ export function createAuthFeature(deps: {
     callbackUrl: redirects.login,
     logoutCallbackUrl: redirects.logout,
     cookieCheckUrl: embedded?.cookieCheckUrl ?? null,
+    accountUrl: embedded?.accountUrl ?? null,
     sessions: deps.sessions,
     users: deps.users,
     userInfo: deps.userInfo,

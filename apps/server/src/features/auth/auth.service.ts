@@ -21,12 +21,18 @@ export type FailureRecorder = (input: { visitorId: string | null; reason: string
 
 /** §9: the spec's authorize parameters that identify our product to the account service. */
 export const AUTHORIZE_DEFAULTS = { register_mode: '4', mode: '1', app_key: 'ai-covers' } as const;
-/** §7 asks for scope 'user normal'; on OIDC that means who the user is and their e-mail. */
-export const OIDC_SCOPE = 'openid email profile';
+/** §7's scope 'user normal', asked of the embedded provider, which defines both (decision 040). */
+const SPEC_SCOPE = 'openid user normal';
+/**
+ * The same request in standard names for an external issuer (OIDC_ISSUER): 'user' and 'normal'
+ * are not standard, and a strict issuer refuses a scope it does not know (invalid_scope).
+ */
+const OIDC_SCOPE = 'openid email profile';
 
 /** The §3 user info of an account before any other feature contributes (honest zero values). */
-export function baseUserInfo(user: UserRow, token: string): UserInfo {
+export function baseUserInfo(user: UserRow, token: string, accountUrl: string | null = null): UserInfo {
   return {
+    account_url: accountUrl,
     ws_id: user.id,
     token,
     uid: user.uid,
@@ -74,6 +80,8 @@ export interface AuthServiceDeps {
   callbackUrl: string;
   logoutCallbackUrl: string;
   cookieCheckUrl: string | null;
+  /** The provider's account overview page (§7), or null when the issuer's is not known. */
+  accountUrl: string | null;
   sessions: SessionsService;
   users: UsersService;
   recordFailure: FailureRecorder;
@@ -103,7 +111,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /** The base fields of the row, then the contributions merged in the order they were given. */
   const merged = (user: UserRow, token: string, parts: Partial<UserInfo>[]) =>
-    parts.reduce<UserInfo>((info, part) => ({ ...info, ...part }), baseUserInfo(user, token));
+    parts.reduce<UserInfo>(
+      (info, part) => ({ ...info, ...part }),
+      baseUserInfo(user, token, deps.accountUrl),
+    );
 
   async function userInfo(user: UserRow, token: string, kind?: string): Promise<UserInfo> {
     return merged(user, token, await contributions(user.id, kind));
@@ -143,7 +154,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...AUTHORIZE_DEFAULTS,
         product_id: String(pid),
         source: input.source ?? 'ai-covers',
-        scope: OIDC_SCOPE,
+        scope: deps.oidc.embedded ? SPEC_SCOPE : OIDC_SCOPE,
         lang: input.lang,
         ui_locales: input.lang,
         response_type: 'code',

@@ -71,7 +71,7 @@ async function signUp(
 describe('sign-in through the embedded provider', () => {
   it('creates an account, returns our token and every user-info field of §3', async () => {
     // signUp posts the §7 query alone: auth_code (pid, invited_code and module optional), no state.
-    const { login, flow, address } = await signUp(undefined, {
+    const { login, flow, address, jar } = await signUp(undefined, {
       pid: '15162',
       module: `${TEST_ORIGIN}/account`,
     });
@@ -91,6 +91,12 @@ describe('sign-in through the embedded provider', () => {
     expect(Object.keys(info.json().data).sort()).toEqual(fields.sort());
     // A new account holds the 1 gifted credit of §6 and no membership.
     expect(info.json().data).toMatchObject({ ws_id: data.user.ws_id, token: data.token, credit: 1, vip: 0 });
+    // The web links the provider's account overview (§7), which this browser's provider session opens.
+    const overview = info.json().data.account_url as string;
+    expect(overview).toBe(`${TEST_ORIGIN}/accounts/account`);
+    const page = await browse(ctx.app, jar, 'GET', new URL(overview).pathname);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(address);
   });
 
   it('puts every §7 parameter, PKCE and a signed state into the authorize URL', async () => {
@@ -118,6 +124,8 @@ describe('sign-in through the embedded provider', () => {
       'code_challenge',
     ])
       expect(url.searchParams.get(key), key).toBeTruthy();
+    // §7's scope, which the embedded provider defines (decision 040).
+    expect(url.searchParams.get('scope')).toBe('openid user normal');
     expect(url.searchParams.get('register_mode')).toBe('4');
     expect(url.searchParams.get('mode')).toBe('1');
     expect(url.searchParams.get('response_type')).toBe('code');

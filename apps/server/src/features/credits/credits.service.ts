@@ -218,6 +218,10 @@ export function createCreditsService(deps: { repo: CreditsRepo; now?: () => Date
               `This month's membership allowance is used up and the balance is ${countOf(available, 'credit')}; ${credits} needed`,
             );
           }
+          // An account still on old-system points thinks in points, and its points only count
+          // once upgraded: the shortfall says so, and the web offers the upgrade (decision 170).
+          if (await hasPointsToUpgrade(ops, userId, at))
+            throw new AppError(Code.notAvailable, Msg.insufficientPoints);
           throw new AppError(
             Code.notAvailable,
             input.purpose === 'download'
@@ -426,4 +430,10 @@ function describeUse(input: DeductInput, credits: number, allowanceUnits: number
   const measure = cost.unit === 'seconds' ? `${input.units} s` : `${input.units}×`;
   const paid = credits > 0 ? countOf(credits, 'credit') : allowanceUnits > 0 ? 'membership' : 'free';
   return `${input.kind} ${input.purpose} (${measure}): ${paid}`;
+}
+
+/** True when the account has unexpired old-system points that are not yet upgraded to credits. */
+async function hasPointsToUpgrade(ops: LedgerOps, userId: number, at: Date): Promise<boolean> {
+  if (await ops.findUpgrade(userId)) return false;
+  return (await ops.listLegacyPoints(userId)).some((r) => r.expiresAt > at);
 }

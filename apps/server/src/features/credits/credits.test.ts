@@ -92,6 +92,30 @@ describe('GET /v1/deduct', () => {
   });
 });
 
+describe('GET /v1/deduct while old-system points wait for the upgrade', () => {
+  it("answers 'Insufficient points' for a short balance, and the credit messages once upgraded", async () => {
+    const { userId, auth } = await signInTestUser(ctx);
+    await ctx.features.credits.integral.importPoints(userId, [
+      { kind: 'bgremover', points: 5, expiresAt: new Date(Date.now() + 40 * 86_400_000) },
+    ]);
+    const short = await get('/v1/deduct?kind=bgremover&task_id=points-1', auth);
+    expect(short.statusCode).toBe(403);
+    expect(short.json()).toMatchObject({ code: 490026, msg: 'Insufficient points' });
+    await ctx.app.inject({ method: 'POST', url: '/v1/integral/upgrade', headers: auth });
+    const paid = await get('/v1/deduct?kind=bgremover&task_id=points-1', auth);
+    expect(paid.json()).toMatchObject({ code: 0, data: { consumed: 1 } });
+  });
+
+  it('keeps the credit message for an account whose old points have all expired', async () => {
+    const { userId, auth } = await signInTestUser(ctx);
+    await ctx.features.credits.integral.importPoints(userId, [
+      { kind: 'bgremover', points: 5, expiresAt: new Date(Date.now() - 86_400_000) },
+    ]);
+    const short = await get('/v1/deduct?kind=bgremover&task_id=points-2', auth);
+    expect(short.json().msg).toBe('Not enough credits for download');
+  });
+});
+
 describe('GET /v1/deduct for a tool without a task registry', () => {
   it("another account's charge under the owner's task id does not block the owner", async () => {
     const owner = await signInTestUser(ctx);

@@ -1,8 +1,7 @@
 import {
   Code,
   Msg,
-  RENAME_MAX_CHARS,
-  extensionOf,
+  planRename,
   type LibraryFile,
   type LibraryListData,
   type LibraryListQuery,
@@ -28,18 +27,6 @@ export function parseLocalDate(text: string, tz: number, endOfDay: boolean): Dat
     throw badRequest(`query: ${text} is not a real date`);
   // End bound is exclusive: the next day (bare date) or the next minute (with a time).
   return new Date(endOfDay ? utc + (time ? 60_000 : 86_400_000) : utc);
-}
-
-/**
- * A new name keeps the file's extension (players and downloads go by it): "My song" for a WAV
- * becomes "My song.wav", shortened to stay within the name limit.
- */
-export function keepExtension(name: string, current: string): string {
-  const ext = extensionOf(current);
-  // A name with an extension of its own is the user's choice.
-  if (!ext || extensionOf(name)) return name;
-  const tail = `.${ext}`;
-  return name.slice(0, RENAME_MAX_CHARS - tail.length).trimEnd() + tail;
 }
 
 /**
@@ -107,7 +94,9 @@ export function createLibraryService(deps: { files: FilesService; refused?: Refu
       const file = await files.findOwnedFile(owner, id);
       if (!file) throw missing();
       if (!file.renamable) throw new AppError(Code.error, Msg.modificationNotSupported, 403);
-      name = keepExtension(name, file.name);
+      const plan = planRename(name, { name: file.name, type: file.fileType as LibraryFile['type'] });
+      if (!plan.ok) throw badRequest(plan.message);
+      name = plan.name;
       if (file.name !== name && !(await files.renameOwnedFile(owner, id, name))) {
         if (!(await files.findOwnedFile(owner, id))) throw missing();
         throw conflict(Msg.duplicateName);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { RenameMsg } from '@ai-covers/contracts';
 import { mediaToolPath } from '@ai-covers/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
@@ -116,13 +117,24 @@ describe('cloud file library', () => {
     const bare = await post(user.auth, '/v1/library/rename', { id, name: 'Holiday clip' });
     expect(bare.json().data.name).toBe('Holiday clip.mp4');
     expect((await list(user.auth, 'type=video')).json().data.rows[0].name).toBe('Holiday clip.mp4');
-    const dup = await post(user.auth, '/v1/library/rename', { id, name: 'first.mp3' });
+    const wav = (await list(user.auth, 'type=audio')).json().data.rows[0].id;
+    const dup = await post(user.auth, '/v1/library/rename', { id: wav, name: 'first.mp3' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toBe('Duplicate name');
     const long = await post(user.auth, '/v1/library/rename', { id, name: 'x'.repeat(101) });
     expect(long.statusCode).toBe(400);
     expect(long.json().msg).toBe('body.name: name must be at most 100 characters');
-    expect((await post(user.auth, '/v1/library/rename', { id, name: 'x'.repeat(100) })).statusCode).toBe(200);
+    // The limit counts the stored name: 100 characters plus the '.mp4' the rename adds is refused.
+    const withExt = await post(user.auth, '/v1/library/rename', { id, name: 'x'.repeat(100) });
+    expect(withExt.statusCode).toBe(400);
+    expect(withExt.json().msg).toBe(RenameMsg.tooLong);
+    const full = await post(user.auth, '/v1/library/rename', { id, name: 'x'.repeat(96) });
+    expect(full.json().data.name).toBe(`${'x'.repeat(96)}.mp4`);
+    expect((await list(user.auth, 'type=video')).json().data.rows[0].name).toHaveLength(100);
+    // A video renamed with an audio file's extension would not play as one.
+    const otherType = await post(user.auth, '/v1/library/rename', { id, name: 'x.mp3' });
+    expect(otherType.statusCode).toBe(400);
+    expect(otherType.json().msg).toBe(RenameMsg.otherType);
     expect((await post(user.auth, '/v1/library/rename', { id, name: 'a/b' })).json().msg).toMatch(
       /^body\.name: /,
     );

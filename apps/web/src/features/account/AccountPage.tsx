@@ -15,6 +15,8 @@ export function AccountPage() {
   const { t } = useTranslation();
   const signedIn = useAuthStore(selectSignedIn);
   const openLogin = useAuthStore((s) => s.openLogin);
+  // The provider's own page (§7) for what it keeps: e-mail, password, sign-in.
+  const accountUrl = useAuthStore((s) => (signedIn ? (s.user?.account_url ?? null) : null));
   const [tab, setTab] = useState<Tab>('files');
   const baseId = useId();
 
@@ -30,6 +32,11 @@ export function AccountPage() {
   return (
     <>
       <PageIntro title={t('account.title')} lead={t('account.lead')} />
+      {accountUrl ? (
+        <p className={styles.provider}>
+          <a href={accountUrl}>{t('account.providerOverview')}</a>
+        </p>
+      ) : null}
       {signedIn ? null : (
         <div className={`${ui.card} ${styles.signedOut}`}>
           <p>{t('account.signedOut')}</p>

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { VectorIcon } from '../../shared/icons/VectorIcon';
 import {
   useCategories,
   ALL_CATEGORY_ID,
@@ -54,13 +55,15 @@ export function VoiceLibrary() {
         <ul className={styles.grid}>
           {selected.items.map((voice) => (
             <li key={voice.id} className={styles.voice}>
-              {voice.icon ? (
-                <img className={styles.avatar} src={voice.icon} alt="" loading="lazy" />
-              ) : (
-                <span className={styles.avatar} aria-hidden="true">
-                  {voice.name.slice(0, 1)}
-                </span>
-              )}
+              <VectorIcon
+                url={voice.icon}
+                className={styles.avatar}
+                fallback={
+                  <span className={styles.avatar} aria-hidden="true">
+                    {voice.name.slice(0, 1)}
+                  </span>
+                }
+              />
               <div>
                 <h3 id={`voice-name-${voice.id}`} className={styles.voiceName}>
                   {voice.name}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SampleData } from '@ai-covers/contracts';
 import { Waveform } from './Waveform';
 import styles from './CoversTool.module.css';
 
@@ -14,20 +15,21 @@ const HEARD_SECONDS = 10;
  * playing track keeps playing across the switch.
  */
 export function BeforeAfter({
-  previewUrl,
-  sourceUrl,
+  sample,
   previewStart,
   labelledBy,
   onHeard,
 }: {
   /** Called once the cover has been listened to (to its end, or for 10 seconds). */
   onHeard?: () => void;
-  previewUrl: string;
-  sourceUrl: string | null;
+  /** §3 sample data: before = the song as given, after = the cover's watermarked preview. */
+  sample: SampleData & { after_url: string };
   previewStart: number;
   labelledBy: string;
 }) {
   const { t } = useTranslation();
+  const previewUrl = sample.after_url;
+  const sourceUrl = sample.before_url;
   const audio = useRef<HTMLAudioElement | null>(null);
   // The element itself as state, so the waveform can follow it once it exists.
   const [player, setPlayer] = useState<HTMLAudioElement | null>(null);

@@ -1,7 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Msg, type CoverBacking } from '@ai-covers/contracts';
+import {
+  EMPTY_STUDIO_FILES,
+  Msg,
+  cloudFileRecord,
+  localFileRecord,
+  markInputStored,
+  pickLocalFile,
+  type CoverBacking,
+  type StudioFiles,
+} from '@ai-covers/contracts';
 import { errorText } from '../../shared/api/error-messages';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { useLangPath } from '../../shared/routing/use-lang-path';
@@ -32,7 +41,14 @@ export function CoverCreatePage() {
   const [songRefusal, setSongRefusal] = useState<string | null>(null);
   const [librarySong, setLibrarySong] = useState<LibrarySong | null>(null);
   const [link, setLink] = useState('');
-  const upload = useUpload({ kind: 'ai-covers', action: 'upload' });
+  // The song to cover as the studio's input (§3 local file record): a file from this device, whose
+  // stored copy its upload records, or one of the account's files.
+  const [files, setFiles] = useState<StudioFiles>(EMPTY_STUDIO_FILES);
+  const upload = useUpload({
+    kind: 'ai-covers',
+    action: 'upload',
+    onDone: (stored) => setFiles((current) => markInputStored(current, stored)),
+  });
   const vocalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
   const instrumentalStem = useUpload({ kind: 'ai-covers', action: 'upload' });
   const create = useCreateCoverTask();
@@ -46,6 +62,7 @@ export function CoverCreatePage() {
     setSongRefusal(null);
     setLibrarySong(null);
     setProblem(null);
+    setFiles((current) => pickLocalFile(current, localFileRecord(file, null, file)));
     void upload.start(file);
   };
 
@@ -53,6 +70,7 @@ export function CoverCreatePage() {
     setSongRefusal(null);
     setProblem(null);
     setLibrarySong(song);
+    setFiles((current) => pickLocalFile(current, cloudFileRecord(song)));
   };
 
   const handlePickStem = (stem: 'vocal' | 'instrumental', file: File) => {
@@ -74,19 +92,14 @@ export function CoverCreatePage() {
         ? { vocal_key: vocalStem.result.storage_key, instrumental_key: instrumentalStem.result.storage_key }
         : null;
     const fromLink = !stems && link.trim() !== '';
-    // A song from the account's files is stored already: it is taken by its key, never uploaded again.
-    const fromLibrary = !stems && !fromLink && librarySong !== null;
+    // The input's stored copy: a song from the account's files is taken by its key, never uploaded
+    // again; a file from this device once its upload has finished.
+    const stored = !stems && !fromLink ? (files.input?.fileId ?? null) : null;
     const uploading = [upload, vocalStem, instrumentalStem].some((u) => u.status === 'uploading');
-    if (!stems && !fromLink && !fromLibrary && uploading)
+    if (!stems && !fromLink && !stored && uploading)
       return setProblem({ step: 'coversTool.create.waitUpload' });
-    if (!stems && !fromLink && !fromLibrary && (upload.status !== 'success' || !upload.result)) {
-      return setProblem({ step: 'coversTool.create.needSong' });
-    }
-    const song =
-      stems ??
-      (fromLink
-        ? { external_uri: link.trim() }
-        : { file_key: fromLibrary ? librarySong.storage_key : upload.result!.storage_key });
+    if (!stems && !fromLink && !stored) return setProblem({ step: 'coversTool.create.needSong' });
+    const song = stems ?? (fromLink ? { external_uri: link.trim() } : { file_key: stored! });
     setProblem(null);
     create.mutate(
       { kind: 'ai-covers', voice_id: voiceId, ...song, key: coverKey, backing },

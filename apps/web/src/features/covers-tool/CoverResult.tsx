@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COVER_LIMITS, type CoverTask } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { BeforeAfter } from './BeforeAfter';
+import { sampleDataOf } from './studio-files';
 import { CoverDownloadDialog } from './CoverDownloadDialog';
 import { MixControls } from './MixControls';
 import { useResumeDownload } from './resume-download';
@@ -56,8 +57,7 @@ export function CoverResult({ task }: { task: CoverTask }) {
       </p>
       {task.preview_url ? (
         <BeforeAfter
-          previewUrl={task.preview_url}
-          sourceUrl={task.source_url}
+          sample={sampleDataOf(task, task.preview_url)}
           previewStart={task.preview_start ?? 0}
           labelledBy={captionId}
           onHeard={handleHeard}

@@ -48,7 +48,13 @@ afterEach(() => {
 describe('waveforms of the result player', () => {
   it('draws the playing side, follows the player, seeks it on a click, and redraws on a switch', async () => {
     const user = userEvent.setup();
-    render(<BeforeAfter previewUrl="/p.mp3" sourceUrl="/s.mp3" previewStart={54} labelledBy="x" />);
+    render(
+      <BeforeAfter
+        sample={{ before_origin: '/s.mp3', before_url: '/s.mp3', after_origin: null, after_url: '/p.mp3' }}
+        previewStart={54}
+        labelledBy="x"
+      />,
+    );
     await waitFor(() => expect(made.map((m) => m.url)).toEqual(['/p.mp3']), { timeout: 10_000 });
     expect(screen.getByRole('img', { name: 'Waveform of your cover: click to jump' })).toBeTruthy();
     const player = document.querySelector<HTMLAudioElement>('audio[controls]')!;

@@ -1,4 +1,4 @@
-import type { DeductData, ToolKind } from '@ai-covers/contracts';
+import { Msg, type DeductData, type ToolKind } from '@ai-covers/contracts';
 import { downloadErrorKind, failureCode } from '../../shared/api/failures';
 import { useAuthStore } from '../auth';
 import { checkPaid, deductCredits, readBalance } from './credits-api';
@@ -39,7 +39,8 @@ export async function confirmPaidFeature(kind: ToolKind, need: number): Promise<
 
 /**
  * Charges a paid action (§5 deduct): signed out opens the login dialog, a missing task id fails
- * without a call, not enough credits opens the credits-limit dialog. With `confirm` the paid
+ * without a call, not enough credits opens the credits-limit dialog ('Insufficient points', an
+ * account with old points not yet upgraded, the upgrade-confirm dialog). With `confirm` the paid
  * feature is opened through `confirmPaidFeature` first. Features call this before handing over a
  * result; `onCharged` refreshes the balance on screen.
  */
@@ -67,8 +68,11 @@ export async function chargeForTask(
     const code = failureCode(error);
     const reason = chargeFailureFor(code);
     if (reason === 'not login') useAuthStore.getState().openLogin?.();
-    if (reason === 'not credit' || reason === 'not available')
+    const message = error instanceof Error ? error.message : 'other';
+    // Points from the previous version count once upgraded: offer that before buying (decision 170).
+    if (message === Msg.insufficientPoints) useWalletDialogs.getState().setUpgradeOpen(true);
+    else if (reason === 'not credit' || reason === 'not available')
       useWalletDialogs.getState().openLimit(input.need ?? 1);
-    return { ok: false, reason, message: error instanceof Error ? error.message : 'other', code };
+    return { ok: false, reason, message, code };
   }
 }

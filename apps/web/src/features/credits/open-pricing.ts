@@ -1,11 +1,7 @@
-import { isSafeReturnPath, LAYOUT } from '@ai-covers/contracts';
+import { isSafeReturnPath } from '@ai-covers/contracts';
 import { BASE_PATH } from '../../shared/routing/base-paths';
+import { isPhoneNow, isPhoneWidth } from '../../shared/layout/phone-width';
 import { useWalletDialogs } from './wallet-store';
-
-/** True when a window of this width counts as a phone (below 766 px, §9). */
-export function isPhoneWidth(width: number): boolean {
-  return width < LAYOUT.phoneBreakpointPx;
-}
 
 /**
  * The pricing page's address, keeping the language segment of the current page. `returnPath` (an
@@ -22,16 +18,15 @@ export function pricingUrl(lang?: string, returnPath?: string | null): string {
 export const RETURN_PARAM = 'return';
 
 /**
- * Opens pricing as §2 says: on phones (window narrower than 766 px) the light pricing dialog;
- * elsewhere the pricing page in a new window. With `returnPath`, the checkout comes back to that
+ * Opens pricing as §2 says: on phones (window narrower than 766 px, as the resize listener
+ * throttled to 200 ms last saw it, §9) the light pricing dialog; elsewhere the pricing page in a new window. With `returnPath`, the checkout comes back to that
  * page of the app (the cover the purchase was for) instead of pricing. Returns what it did.
  */
 export function openPricing(
   options: { lang?: string; width?: number; open?: typeof window.open; returnPath?: string | null } = {},
 ): 'dialog' | 'window' {
-  const width = options.width ?? window.innerWidth;
   const returnPath = options.returnPath ?? null;
-  if (isPhoneWidth(width)) {
+  if (options.width !== undefined ? isPhoneWidth(options.width) : isPhoneNow()) {
     useWalletDialogs.getState().openPricingDialog('light', returnPath);
     return 'dialog';
   }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '@ai-covers/contracts';
-import { isPhoneWidth, openPricing, pricingUrl } from './open-pricing';
+import { openPricing, pricingUrl } from './open-pricing';
+import { isPhoneWidth } from '../../shared/layout/phone-width';
 import { chargeFailureFor, chargeForTask, confirmPaidFeature } from './charge';
 import { makeCreditsAccount } from '../../shared/test/account-fixtures';
 import { contractResponse, errorResponse } from '../../shared/test/api-test-kit';
@@ -8,7 +9,7 @@ import { useWalletDialogs } from './wallet-store';
 import { useAuthStore } from '../auth';
 
 beforeEach(() => {
-  useWalletDialogs.setState({ pricing: null, limitOpen: false, consume: null });
+  useWalletDialogs.setState({ pricing: null, limitOpen: false, consume: null, upgradeOpen: false });
 });
 
 describe('phone breakpoint (766 px, §9)', () => {
@@ -94,6 +95,26 @@ describe('deduct errors (§5, §8)', () => {
       ok: false,
       reason: 'not taskId',
     });
+  });
+});
+
+describe("'Insufficient points' (§8): old points not yet upgraded", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it.each([
+    ['Insufficient points', { upgradeOpen: true, limitOpen: false }],
+    ['Not enough credits for download', { upgradeOpen: false, limitOpen: true }],
+  ])('%s opens %o', async (msg, dialogs) => {
+    useAuthStore.setState({ token: 't', openLogin: vi.fn() });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => errorResponse(Code.notAvailable, msg)),
+    );
+    expect(await chargeForTask({ kind: 'bgremover', taskId: 't1' })).toMatchObject({
+      ok: false,
+      reason: 'not credit',
+      message: msg,
+    });
+    expect(useWalletDialogs.getState()).toMatchObject(dialogs);
   });
 });
 

@@ -65,11 +65,13 @@ describe('the §9 headshot A/B tests on the upload page', () => {
 
   it('portrait trial picture with multiple run: four watermarked results per style, then the result page', async () => {
     renderActions({ trial: true, multiple_run: true, pre_generation: false });
+    expect(screen.getByText('The free trial uses one photo: your first approved one.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Free trial (4 watermarked)' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/headshots/result?id=pack-free-1');
     const sent = calls.find((c) => c.url === '/v1/headshots/trial');
+    // Single-photo mode (§5): the trial is made from the first approved photo alone.
     expect(JSON.parse(sent!.body!)).toEqual({
-      photo_ids: ['photo-0001', 'photo-0002'],
+      photo_ids: ['photo-0001'],
       styles: ['corporate-grey'],
       agree: true,
     });
@@ -79,5 +81,7 @@ describe('the §9 headshot A/B tests on the upload page', () => {
     renderActions({ trial: false, multiple_run: false, pre_generation: true });
     await userEvent.click(screen.getByRole('button', { name: 'See 10 free previews' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/v1/headshots/previews')).toBe(true));
+    const sent = calls.find((c) => c.url === '/v1/headshots/previews');
+    expect(JSON.parse(sent!.body!).photo_ids).toEqual(['photo-0001', 'photo-0002']);
   });
 });

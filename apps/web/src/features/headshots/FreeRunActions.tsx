@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  HEADSHOT_LIMITS,
   HEADSHOT_MULTIPLE_RUN_PER_STYLE,
   HEADSHOT_PREVIEW_COUNT,
   type HeadshotPlansData,
@@ -36,8 +37,10 @@ export function FreeRunActions({
   const perStyle = plans.ab.multiple_run ? HEADSHOT_MULTIPLE_RUN_PER_STYLE : 1;
 
   function run(which: FreeRun) {
+    // The trial is the single-photo mode of §5: it is made from the first approved photo alone.
+    const photos = which === 'trial' ? photoIds.slice(0, HEADSHOT_LIMITS.singlePhotoModePhotos) : photoIds;
     start.mutate(
-      { run: which, photo_ids: photoIds, styles: styleIds },
+      { run: which, photo_ids: photos, styles: styleIds },
       { onSuccess: ({ pack }) => void navigate(toResult(pack.id)) },
     );
   }
@@ -45,6 +48,7 @@ export function FreeRunActions({
   return (
     <div className={styles.shareBox} data-testid="free-runs">
       <p className={styles.small}>{t('headshots.free.note')}</p>
+      {trial ? <p className={styles.small}>{t('headshots.free.singlePhoto')}</p> : null}
       <div className={styles.actionsRow}>
         {trial ? (
           <button

@@ -1,13 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
-import { RENAME_MAX_CHARS, type LibraryFile } from '@ai-covers/contracts';
+import { RENAME_MAX_CHARS, planRename, type LibraryFile } from '@ai-covers/contracts';
+import { errorText } from '../../shared/api/error-messages';
 import { ui } from '../../shared/ui/PageIntro';
 import styles from './Library.module.css';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import dialog from '../../shared/ui/dialog.module.css';
 
-/** Asks for a new name (≤100 characters, §5); the server checks duplicates. */
+/**
+ * Asks for a new name (≤100 characters with the extension the rename keeps, §3/§5; never another
+ * type's extension); the server checks the same rule again, and duplicates.
+ */
 export function RenameDialog({
   file,
   error,
@@ -25,11 +29,13 @@ export function RenameDialog({
   const [name, setName] = useState('');
   useEffect(() => setName(file?.name ?? ''), [file]);
   const trimmed = name.trim();
-  const tooLong = trimmed.length > RENAME_MAX_CHARS;
+  // The counter and the refusal go by the name as it will be stored, extension included.
+  const plan = file && trimmed ? planRename(trimmed, file) : null;
+  const refusal = plan && !plan.ok ? errorText(t, plan.message) : null;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (trimmed && !tooLong) onSubmit(trimmed);
+    if (trimmed && !refusal) onSubmit(trimmed);
   };
 
   return (
@@ -46,16 +52,14 @@ export function RenameDialog({
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 maxLength={RENAME_MAX_CHARS + 20}
-                aria-invalid={tooLong || error !== null}
+                aria-invalid={refusal !== null || error !== null}
                 autoFocus
               />
             </label>
             <p className={styles.hint}>
-              {trimmed.length}/{RENAME_MAX_CHARS}
+              {plan?.name.length ?? 0}/{RENAME_MAX_CHARS}
             </p>
-            {tooLong ? (
-              <p className={styles.error}>{t('library.nameTooLong', { count: RENAME_MAX_CHARS })}</p>
-            ) : null}
+            {refusal ? <p className={styles.error}>{refusal}</p> : null}
             {error ? (
               <p className={styles.error} role="alert">
                 {error}
@@ -67,7 +71,7 @@ export function RenameDialog({
                   {t('common.cancel')}
                 </button>
               </Dialog.Close>
-              <button type="submit" className={ui.button} disabled={busy || !trimmed || tooLong}>
+              <button type="submit" className={ui.button} disabled={busy || !trimmed || refusal !== null}>
                 {t('library.save')}
               </button>
             </div>

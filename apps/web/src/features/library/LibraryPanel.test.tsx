@@ -83,9 +83,33 @@ describe('<LibraryPanel>', () => {
     const dialog = screen.getByRole('dialog');
     const input = within(dialog).getByLabelText('New name');
     await userEvent.clear(input);
-    await userEvent.type(input, 'cover.png');
+    await userEvent.type(input, 'other song.mp3');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Duplicate name')).toBeTruthy();
+  });
+
+  it("counts the extension a rename keeps and refuses another type's extension before sending", async () => {
+    renderPanel();
+    await userEvent.click(await screen.findByRole('button', { name: 'Rename song.mp3' }));
+    const dialog = screen.getByRole('dialog');
+    const input = within(dialog).getByLabelText('New name');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    // 97 characters are stored as 101 with the '.mp3' the rename adds.
+    fireEvent.change(input, { target: { value: 'x'.repeat(97) } });
+    expect(within(dialog).getByText('101/100')).toBeTruthy();
+    expect(
+      within(dialog).getByText('The name must be at most 100 characters, extension included.'),
+    ).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(input, { target: { value: 'x'.repeat(96) } });
+    expect(within(dialog).getByText('100/100')).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(false);
+    fireEvent.change(input, { target: { value: 'song.png' } });
+    expect(
+      within(dialog).getByText("A file keeps its type: the new name cannot end in another type's extension."),
+    ).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(true);
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
   });
 
   it('exports a file through a browser download of its signed link', async () => {

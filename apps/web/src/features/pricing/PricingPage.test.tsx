@@ -174,4 +174,16 @@ describe('<PricingPage>', () => {
     ]);
     expect(card.textContent).not.toMatch(/1080p/);
   });
+
+  it("names the family's plans and pro benefits for what they are here (§3, §5, §6)", async () => {
+    mount();
+    const family = await screen.findByRole('region', { name: "Plans across the family's tools" });
+    const items = [...family.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      'Standard: an account without premium pays as you go, with credits bought in one-time payments; no subscription needed.',
+      'The perpetual and monthly credit plan offers of other tools are not sold here: credits bought here are valid for 2 years, and premium runs for a week, a month or a year without renewing itself.',
+      "In the family's video tools, premium members get 1080p export without watermark.",
+      'Uploads of up to 500 MB in video background remover pro and up to 2 GB in video effects pro.',
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { PageIntro, ui } from '../../shared/ui/PageIntro';
 import { RETURN_PARAM } from '../credits';
 import { CheckoutReturn } from './CheckoutResult';
 import { PricingPlans } from './PricingPlans';
+import { FamilyPlans } from './FamilyPlans';
 import styles from './pricing.module.css';
 
 /**
@@ -66,6 +67,7 @@ export function PricingPage() {
         <li>{t('wallet.facts.validity')}</li>
         <li>{t('wallet.facts.guarantee')}</li>
       </ul>
+      <FamilyPlans />
     </>
   );
 }

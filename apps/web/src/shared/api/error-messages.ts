@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { CoverArtMsg, CoverMsg, FeedbackMsg, Msg } from '@ai-covers/contracts';
+import { CoverArtMsg, CoverMsg, FeedbackMsg, Msg, RenameMsg } from '@ai-covers/contracts';
 
 // The one map from a failure to its copy. A failure is known by its §8 message: the server sends
 // code 1 with many different messages, and failures of the browser's own (the network, an upload,
@@ -11,8 +11,11 @@ const ERROR_KEYS: Record<string, string> = {
   [Msg.network]: 'errors.network',
   [Msg.generic]: 'errors.generic',
   [Msg.notLoggedIn]: 'errors.notLoggedIn',
+  [Msg.insufficientPoints]: 'errors.insufficientPoints',
   [Msg.duplicateName]: 'errors.duplicateName',
   [Msg.modificationNotSupported]: 'errors.modificationNotSupported',
+  [RenameMsg.tooLong]: 'errors.renameTooLong',
+  [RenameMsg.otherType]: 'errors.renameOtherType',
   [Msg.fileMissing]: 'errors.fileMissing',
   [Msg.uploadOss]: 'errors.uploadOss',
   // §8: a refused upload token reads 'get token error', which is an upload failure to the visitor.

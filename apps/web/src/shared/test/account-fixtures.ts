@@ -38,6 +38,7 @@ export function makeTestUser(overrides: Partial<UserInfo> = {}): UserInfo {
     pds_active_now: 0,
     pds_active: 0,
     first_invited: false,
+    account_url: null,
     ...overrides,
   });
 }
