@@ -130,8 +130,20 @@ describe('two render workers share one queue on Postgres', () => {
       const a = await openProcess(database.url, counted('a'));
       const b = await openProcess(database.url, counted('b'));
 
-      // The tasks are queued before either worker starts, so both compete for the same jobs. One
-      // account each: an account has one cover in the making at a time.
+      const workerA = await startWorker({ queue: a.queue, log: a.app.log, features: a.features });
+      closers.push(async () => workerA.stop());
+      // The second worker stands for another machine: in one test process both share a pid, and a
+      // worker starting on the same host and pid would take the first one's runs for those of its
+      // own dead predecessor (a restarted container) and send them back (decision 044).
+      const host = vi.spyOn(os, 'hostname').mockReturnValue('second-machine');
+      const workerB = await startWorker({ queue: b.queue, log: b.app.log, features: b.features });
+      host.mockRestore();
+      closers.push(async () => workerB.stop());
+
+      // The tasks are queued once both workers poll, so both compete for the same jobs (a worker
+      // starting while the other renders would sweep the other's scratch folder as a dead
+      // predecessor's: in one test process they share a pid). One account each: an account has one
+      // cover in the making at a time.
       const ids: string[] = [];
       for (let i = 0; i < TASKS; i++) {
         const user = await signInTestUser(a);
@@ -145,16 +157,6 @@ describe('two render workers share one queue on Postgres', () => {
         expect(res.json()).toMatchObject({ code: 0 });
         ids.push(res.json().data.task_id as string);
       }
-      const workerA = await startWorker({ queue: a.queue, log: a.app.log, features: a.features });
-      closers.push(async () => workerA.stop());
-      // The second worker stands for another machine: in one test process both share a pid, and a
-      // worker starting on the same host and pid would take the first one's runs for those of its
-      // own dead predecessor (a restarted container) and send them back (decision 044).
-      const host = vi.spyOn(os, 'hostname').mockReturnValue('second-machine');
-      const workerB = await startWorker({ queue: b.queue, log: b.app.log, features: b.features });
-      host.mockRestore();
-      closers.push(async () => workerB.stop());
-
       const repo = createCoversRepo(a.database.db);
       const deadline = Date.now() + 150_000;
       let outcomes: Array<[number, string | null]> = [];
