@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { analyzeAudio, createCover, listVoices, separateAudio } from '../src/ind
 import { readWav } from '../src/io/wav';
 import { measureLoudness } from '../src/dsp/loudness';
 import { createRunner } from '../src/pipeline/pool';
+import { RENDER_PRIORITY } from '../src/pipeline/priority';
 import { MAX_SECONDS, partials, songWav, tempDir } from './helpers';
 import { probe } from '../src/io/probe';
 
@@ -93,9 +95,14 @@ describe('pipeline', () => {
     const inline = await createRunner(1);
     expect(inline.mode).toBe('inline');
     await inline.close();
+    const ownPriority = os.getPriority();
     const pool = await createRunner(2);
     // Under vitest the worker registers tsx itself and loads the TS entry (the ping proves it ran).
     expect(pool.mode).toBe('workers');
+    // Its threads run below the calling thread, which keeps its own priority.
+    const pong = (await pool.run({ kind: 'ping' } as never)) as unknown as { priority: number };
+    expect(pong.priority).toBe(Math.max(RENDER_PRIORITY, ownPriority));
+    expect(os.getPriority()).toBe(ownPriority);
     await pool.close();
   }, 30000);
 

@@ -3,6 +3,7 @@ import { EngineError } from '../errors';
 import { encodeArgs, type EncodeFormat } from './ffmpeg-args';
 import { WavWriter } from './wav';
 import { mediaToolPath } from './binaries';
+import { lowerPriority } from '../pipeline/priority';
 
 /** A sink for planar float audio that ends up as an encoded file. */
 export interface AudioSink {
@@ -52,6 +53,7 @@ class FfmpegSink implements AudioSink {
     this.child = spawn(mediaToolPath('ffmpeg'), encodeArgs(sampleRate, channels, format, path), {
       stdio: ['pipe', 'ignore', 'pipe'],
     });
+    if (this.child.pid !== undefined) lowerPriority(this.child.pid);
     this.child.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString('utf8')));
     this.child.stdin?.on('error', (e) => (this.failed = e));
     this.done = new Promise((resolve) => {

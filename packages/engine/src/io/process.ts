@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { EngineError } from '../errors';
 import { mediaToolPath, type MediaTool } from './binaries';
+import { lowerPriority } from '../pipeline/priority';
 
 /** Result of a finished child process. */
 export interface RunResult {
@@ -13,6 +14,7 @@ export interface RunResult {
 export function run(bin: MediaTool, args: string[], signal?: AbortSignal): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(mediaToolPath(bin), args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    if (child.pid !== undefined) lowerPriority(child.pid);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => out.push(d));

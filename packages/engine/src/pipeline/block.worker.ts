@@ -1,7 +1,12 @@
 import { parentPort } from 'node:worker_threads';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import os from 'node:os';
 import { runJob, type Job } from './jobs';
+import { lowerPriority } from './priority';
+
+// Block work yields to whatever else the cores serve (decision 023).
+lowerPriority();
 
 // A block allocates a few hundred MB of short-lived typed arrays. V8 collects them lazily, and two
 // workers peaking together pushed RSS well past the block-size bound on long songs, so the worker
@@ -12,7 +17,7 @@ const collect = runInNewContext('gc') as (() => void) | undefined;
 // Worker entry: runs block jobs and transfers the result buffers back without copying.
 parentPort?.on('message', (msg: { id: number; job: Job | { kind: 'ping' } }) => {
   if (msg.job.kind === 'ping') {
-    parentPort!.postMessage({ id: msg.id, result: { pong: true } });
+    parentPort!.postMessage({ id: msg.id, result: { pong: true, priority: os.getPriority() } });
     return;
   }
   try {
