@@ -88,7 +88,7 @@ class FakeRunner implements JobRunner {
         judge,
       } as unknown as JobResult<J>;
     }
-    return 'pong' as unknown as JobResult<J>;
+    return { priority: 0 } as unknown as JobResult<J>;
   }
   async close() {}
 }

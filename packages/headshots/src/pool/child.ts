@@ -1,4 +1,5 @@
 import { handleJob } from './handlers';
+import { lowerOwnPriority } from './priority';
 import type { Job } from './jobs';
 import type { WorkerReply } from './pool';
 
@@ -8,6 +9,7 @@ import type { WorkerReply } from './pool';
 // all its memory back.
 
 if (!process.send) throw new Error('child.ts must run as a forked process');
+lowerOwnPriority();
 
 // Nothing here may reach the network; models are read from the installed package.
 globalThis.fetch = async (input: string | URL | Request) => {

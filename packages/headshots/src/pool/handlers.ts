@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import { countFaces, judgeFace } from '../check/rules';
 import { analyzeImage } from '../face/analyze';
@@ -84,7 +85,7 @@ export async function handleMatte(job: MatteJob): Promise<MatteOutcome> {
 export async function handleJob(job: Job): Promise<unknown> {
   switch (job.kind) {
     case 'ping':
-      return 'pong';
+      return { priority: os.getPriority() };
     case 'check':
       return handleCheck(job);
     case 'prepare':

@@ -70,6 +70,10 @@ export interface RenderJobMessage extends RenderJob {
 export interface PingJob {
   kind: 'ping';
 }
+/** A ping's answer: the thread is up, and runs at this priority (nice value). */
+export interface PingReply {
+  priority: number;
+}
 
 export type Job = CheckJob | PrepareJob | MatteJob | RenderJobMessage | PingJob;
 
@@ -82,4 +86,4 @@ export type JobResult<J extends Job> = J extends CheckJob
       ? MatteOutcome
       : J extends RenderJobMessage
         ? RenderResult
-        : 'pong';
+        : PingReply;

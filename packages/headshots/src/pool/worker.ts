@@ -1,11 +1,13 @@
 import { parentPort } from 'node:worker_threads';
 import { handleJob } from './handlers';
+import { lowerOwnPriority } from './priority';
 import type { Job } from './jobs';
 import type { WorkerReply } from './pool';
 
 // Worker entry: one job at a time; models load on first use and stay loaded for the thread's life.
 
 if (!parentPort) throw new Error('worker.ts must run in a worker thread');
+lowerOwnPriority();
 const port = parentPort;
 
 port.on('message', async ({ id, job }: { id: number; job: Job }) => {

@@ -1,0 +1,17 @@
+import os from 'node:os';
+
+/**
+ * The nice value pipeline work runs at (0 normal, 19 lowest): matting and face models take whole
+ * cores for seconds, and a server on the same cores serves its requests first (as the cover
+ * engine's renders do, decision 023).
+ */
+export const PIPELINE_PRIORITY = 10;
+
+/** Lowers the calling thread (on Linux a thread has a priority of its own; threads it starts inherit). */
+export function lowerOwnPriority(): void {
+  try {
+    os.setPriority(PIPELINE_PRIORITY);
+  } catch {
+    // a system without priorities: the work runs at normal priority
+  }
+}
