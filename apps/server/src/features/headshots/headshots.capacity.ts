@@ -7,7 +7,7 @@ import type { PhotoRow } from './headshots.repo';
 // (NOT_ENOUGH_COMBINATIONS), so a submit asking for more is refused before the pack is spent.
 
 /** The most distinct results one photo can give (every framing under every light). */
-export const MOST_PER_PHOTO = photoCapacity(FRAMINGS.length);
+const MOST_PER_PHOTO = photoCapacity(FRAMINGS.length);
 
 /**
  * The photos a pack's run hands the pipeline, in order: approved, a copy of an earlier one left out
@@ -38,7 +38,7 @@ export function capacityOf(rows: readonly Pick<PhotoRow, 'capacity'>[]): number 
 }
 
 /** What a pack of `count` results from these photos lacks, for the refusal and the upload page. */
-export interface Shortfall {
+interface Shortfall {
   capacity: number;
   count: number;
   /** More varied photos that would likely cover the rest (at these photos' average per photo). */
