@@ -29,7 +29,10 @@ async function photos(ctx: TestContext, who: Auth, n: number): Promise<string[]>
   const ids: string[] = [];
   for (let i = 0; i < n; i++)
     ids.push((await addPhoto(ctx, who, `me-${i}.jpg`, await oneFace(i))).json().data.photo.id);
-  await waitFor(() => page(ctx, who), (d) => d.checking === 0);
+  await waitFor(
+    () => page(ctx, who),
+    (d) => d.checking === 0,
+  );
   return ids;
 }
 
@@ -62,7 +65,10 @@ describe('before payment (a Basic pack of 50)', () => {
     expect(data.approved).toBe(5);
     // The same photo under another light is a copy: declined at upload, naming the original.
     await addPhoto(ctx, auth, 'again.jpg', await editedCopy());
-    data = await waitFor(() => page(ctx, auth), (d) => d.checking === 0);
+    data = await waitFor(
+      () => page(ctx, auth),
+      (d) => d.checking === 0,
+    );
     const copy = data.photos.find((p) => p.name === 'again.jpg')!;
     expect(copy).toMatchObject({ status: 'declined', reasons: ['DUPLICATE_PHOTO'], capacity: 0 });
     expect(copy.data).toMatchObject({ duplicateName: 'me-0.jpg' });

@@ -115,9 +115,7 @@ export async function checkPhotoJob(deps: JobDeps, photoId: string): Promise<str
     const approved = (await deps.repo.draftPhotos(photo.userId)).filter(
       (p) => p.id !== photo.id && p.status === 'approved' && p.fingerprint,
     );
-    const check = await deps
-      .pipeline()
-      .checkPhoto(file, { approved: approved.map((p) => p.fingerprint!) });
+    const check = await deps.pipeline().checkPhoto(file, { approved: approved.map((p) => p.fingerprint!) });
     const data = { ...check.data };
     const copyOf = typeof data['duplicateOf'] === 'number' ? approved[data['duplicateOf'] - 1] : undefined;
     if (copyOf) data['duplicateName'] = copyOf.name;

@@ -1,6 +1,11 @@
 // Test support of AI Headshots: image headers built byte by byte (nothing to decode in jsdom) and
 // fixtures that pass their contract.
-import type { HeadshotPack, HeadshotPhoto, HeadshotPhotosData, HeadshotPlansData } from '@ai-covers/contracts';
+import type {
+  HeadshotPack,
+  HeadshotPhoto,
+  HeadshotPhotosData,
+  HeadshotPlansData,
+} from '@ai-covers/contracts';
 import { fixture } from '../../shared/test/api-test-kit';
 
 const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
