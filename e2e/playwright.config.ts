@@ -61,8 +61,8 @@ export default defineConfig({
       // The studio journey's song server (a stand-in for a file host) listens on the loopback.
       SONG_LINK_ALLOW_HOSTS: `127.0.0.1:${songServerPort}`,
       // A headshot pack delivers this many results here (the plan still says 50): the journey's
-      // photos are versions of one portrait, which give only a few distinct results, and a whole
-      // Basic pack costs minutes. The full pack is measured in bench/headshots.
+      // five photos are framings of one portrait, which give fewer than 50 distinct results, and a
+      // whole Basic pack costs minutes. The full pack is measured in bench/headshots.
       HEADSHOTS_RESULTS_LIMIT: String(HEADSHOTS_RESULTS),
       AB_OVERRIDES:
         process.env.E2E_AB_OVERRIDES ?? 'login_test=1,banner_test=1,ad_banner=1,purchase_test=1,dlp_app=1',

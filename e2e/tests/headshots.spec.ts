@@ -7,8 +7,10 @@ import { app, failOnCspViolations, signUp } from './support';
 import { HEADSHOTS_RESULTS } from '../playwright.config';
 
 // Photos made at run time from the pipeline's one committed test photo, the public-domain astronaut
-// portrait (packages/headshots/test/fixtures/LICENSE.md): crops and mirror images of it are
-// approved; its lower right (helmet and suit, no face) is declined.
+// portrait (packages/headshots/test/fixtures/LICENSE.md). The photo check declines a copy of an
+// approved photo, so the journey's photos are framed as different shots would be (the same recipes
+// as the server tests' oneFace): whole, cropped to either side, tall, widened on a warm wall,
+// mirrored close-up. Its lower right (helmet and suit, no face) is declined.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASTRONAUT = readFileSync(path.join(here, '../../packages/headshots/test/fixtures/astronaut.jpg'));
 
@@ -18,9 +20,35 @@ interface Upload {
   buffer: Buffer;
 }
 
-async function facePhoto(name: string, size: number, mirrored: boolean): Promise<Upload> {
-  const img = sharp(ASTRONAUT).resize(size, size);
-  const buffer = await (mirrored ? img.flop() : img).jpeg({ quality: 92 }).toBuffer();
+const SHOTS: (() => sharp.Sharp)[] = [
+  () => sharp(ASTRONAUT).resize(768, 768),
+  () => sharp(ASTRONAUT).extract({ left: 60, top: 0, width: 400, height: 400 }).resize(800),
+  () => sharp(ASTRONAUT).extract({ left: 20, top: 0, width: 400, height: 500 }).resize(640, 800),
+  () =>
+    sharp(ASTRONAUT)
+      .extend({ left: 160, background: '#c8b89a' })
+      .resize(1008, 768)
+      .linear([1.08, 1.0, 0.86], [8, 4, 0]),
+  () => sharp(ASTRONAUT).extract({ left: 0, top: 0, width: 440, height: 440 }).flop().resize(600),
+];
+
+async function facePhoto(name: string, shot: number): Promise<Upload> {
+  const buffer = await SHOTS[shot]!().jpeg({ quality: 92 }).toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** Shot 0 again, smaller and under a side light: a copy of an approved photo, declined as such. */
+async function copyPhoto(name: string): Promise<Upload> {
+  const light = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="700" height="700"><defs><linearGradient id="g">' +
+      '<stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#555"/></linearGradient></defs>' +
+      '<rect width="700" height="700" fill="url(#g)"/></svg>',
+  );
+  const base = await sharp(ASTRONAUT).resize(700, 700).toBuffer();
+  const buffer = await sharp(base)
+    .composite([{ input: light, blend: 'multiply' }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
@@ -102,11 +130,11 @@ test.describe('AI Headshots', () => {
         await (
           await chooser
         ).setFiles([
-          await facePhoto('one.jpg', 768, false),
-          await facePhoto('two.jpg', 800, true),
-          await facePhoto('three.jpg', 832, false),
+          await facePhoto('one.jpg', 0),
+          await facePhoto('two.jpg', 1),
+          await facePhoto('three.jpg', 2),
           await noFacePhoto('helmet.jpg'),
-          await facePhoto('four.jpg', 864, true),
+          await facePhoto('four.jpg', 3),
         ]);
         const declined = page.getByTestId('declined-list');
         await expect(declined).toContainText('helmet.jpg', { timeout: 120_000 });
@@ -121,10 +149,16 @@ test.describe('AI Headshots', () => {
         await previewCall;
         await expect(page.getByTestId('backdrop-preview')).toBeVisible({ timeout: 120_000 });
 
-        // Replace the declined photo in place.
+        // Replace the declined photo in place: a copy of an approved one is declined as a copy.
+        const copyChooser = page.waitForEvent('filechooser');
+        await declined.getByRole('button', { name: 'Replace' }).click();
+        await (await copyChooser).setFiles([await copyPhoto('again.jpg')]);
+        await expect(declined).toContainText('again.jpg', { timeout: 120_000 });
+        await expect(declined).toContainText('This is the same photo as one you already added.');
+        await expect(page.getByTestId('photo-count')).toHaveText('4 approved · 5/20');
         const replaceChooser = page.waitForEvent('filechooser');
         await declined.getByRole('button', { name: 'Replace' }).click();
-        await (await replaceChooser).setFiles([await facePhoto('five.jpg', 896, false)]);
+        await (await replaceChooser).setFiles([await facePhoto('five.jpg', 4)]);
         await expect(page.getByTestId('photo-count')).toHaveText('5 approved · 5/20', { timeout: 120_000 });
         await expect(page.getByText('No declined photos.')).toBeVisible();
 
@@ -132,6 +166,13 @@ test.describe('AI Headshots', () => {
         await page.getByTestId('style-corporate-grey').click();
         await page.getByTestId('confirm-style').click();
         await expect(page.getByTestId('submit-missing')).toBeHidden();
+        // Before submitting: what these photos give against the pack (the server's own count).
+        const capacity = page.getByTestId('pack-capacity');
+        await expect(capacity).toContainText('Your approved photos give');
+        await expect(capacity).toContainText(`Enough for your pack (Basic: ${HEADSHOTS_RESULTS} headshots).`);
+        expect(Number(await capacity.getAttribute('data-capacity'))).toBeGreaterThanOrEqual(
+          HEADSHOTS_RESULTS,
+        );
         await expect(page.getByTestId('submit-wait')).toContainText('minutes');
         expect(await sidewaysOverflow(page)).toEqual([]);
         await page.getByTestId('submit-pack').click();

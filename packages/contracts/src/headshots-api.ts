@@ -75,6 +75,11 @@ export const HeadshotMsg = {
   shareRevoked: 'This link was turned off by its owner. The headshots are no longer shared.',
   packExpired: 'These headshots were deleted after 30 days.',
   notRetryable: 'Only a pack whose generation failed can be retried.',
+  /** A paid run whose photos could not make the pack: the pack is back on the account, unspent. */
+  packGivenBack:
+    'These photos gave fewer distinct headshots than your pack has. Your pack was given back, unused, and your photos are on the upload page again: add more varied photos and submit again.',
+  /** Retry of a pack that was given back: there is nothing to retry. */
+  givenBackNoRetry: 'This pack was given back unused. Submit your photos again from the upload page.',
   trialUsed: 'Your free trial headshot has already been made.',
   previewBusy: 'Previews are busy right now. Try again in a few seconds.',
 } as const;
@@ -180,6 +185,11 @@ export const headshotPhoto = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   format: z.enum(HEADSHOT_FORMATS).nullable(),
+  /**
+   * Distinct headshots this photo gives (framings × light set-ups; 0 when declined, null while
+   * checking or for a photo checked before this was kept).
+   */
+  capacity: z.number().int().nullable(),
   /** Signed URL of the photo (null once deleted). */
   url: z.string().nullable(),
   /** The pack that used it, or null while it is on the upload page. */
@@ -200,6 +210,18 @@ export const headshotPhotosData = z.object({
   declined: z.number().int(),
   checking: z.number().int(),
   max_photos: z.number().int(),
+  /**
+   * Distinct headshots the approved photos give together (a copy counted once): a submit whose
+   * pack has more results is refused before the pack is spent.
+   */
+  capacity: z.number().int(),
+  /** Results a pack of each plan makes on this server (the plan's count, or the server's cap). */
+  pack_results: z.object({ basic: z.number().int(), pro: z.number().int() }),
+  /**
+   * For each plan, about how many more varied photos the pack needs (at these photos' average
+   * distinct results per photo); 0 when the approved photos already give its results.
+   */
+  more_photos: z.object({ basic: z.number().int(), pro: z.number().int() }),
 });
 export type HeadshotPhotosData = z.infer<typeof headshotPhotosData>;
 

@@ -16,6 +16,7 @@ export type { StyleInfo } from './styles/catalog';
 export { FRAMINGS, type Framing, type FramingId } from './make/framing';
 export { LIGHT_SETUPS, packCapacity, photoCapacity, type LightSetup } from './make/offer';
 export { NEAR_DUPLICATE_DISTANCE } from './make/print';
+export { samePhoto } from './check/fingerprint';
 export { HeadshotsError, type HeadshotsErrorCode } from './errors';
 export {
   DEFAULT_SETTINGS,

@@ -79,6 +79,15 @@ export function hammingDistance(a: string, b: string): number {
 }
 
 /**
+ * Whether two stored fingerprints are the same photo. Only the stored hashes are compared, so a
+ * mirrored copy is caught by the check (which has the mirror's hash), not here; this is for lists
+ * of photos that were each checked already (two checks that ran at once never saw each other).
+ */
+export function samePhoto(a: string, b: string): boolean {
+  return hammingDistance(a, b) <= DUPLICATE_BITS;
+}
+
+/**
  * The first already-approved photo this one duplicates (as is or mirrored), or null. `approved`
  * holds the fingerprints the check returned for the person's approved photos.
  */

@@ -2,20 +2,14 @@
 // points, on a data folder of its own, then a signed-in account buys a Basic pack, uploads five
 // photos, submits and prints the pack's state as JSON lines until it is killed. Runs only when
 // HEADSHOTS_CRASH_DRIVER=1; the test imports the path alone.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
 import { settingsOrExit } from '../../lifecycle';
 import { getToken, putObject, type Headers } from '../storage/storage.test-kit';
+import { oneFace } from './headshots.test-photos';
 
 export const CRASH_DRIVER = fileURLToPath(import.meta.url);
-const ASTRONAUT = path.resolve(
-  path.dirname(CRASH_DRIVER),
-  '../../../../../packages/headshots/test/fixtures/astronaut.jpg',
-);
 
 const print = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,9 +41,8 @@ async function main(): Promise<void> {
 
   const ids: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const size = 768 + i * 40;
-    const img = sharp(readFileSync(ASTRONAUT)).resize(size, size);
-    const bytes = await (i % 2 ? img.flop() : img).jpeg({ quality: 92 }).toBuffer();
+    // Five different photos: copies of one would be declined at upload.
+    const bytes = await oneFace(i);
     const { params } = await getToken(app, who, 'kind=headshots&ext=jpg');
     const put = await putObject(app, params, bytes, {
       contentType: 'image/jpeg',

@@ -65,6 +65,7 @@ export function createHeadshotsFeature(deps: {
       productPath,
       headshotsBasePath: settings.HEADSHOTS_BASE_PATH,
       resultsLimit: settings.HEADSHOTS_RESULTS_LIMIT ?? null,
+      photosLimit: settings.HEADSHOTS_PACK_PHOTOS_LIMIT ?? null,
     },
   });
   deps.files.registerGrant(HEADSHOT_SHARE_GRANT, service.shareLive);

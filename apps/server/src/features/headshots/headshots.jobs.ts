@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { Queue } from '../../platform/queue/queue';
 import { defineJob } from '../../platform/queue/registry';
 import type { FilesService } from '../storage/files/files.service';
-import type { HeadshotsRepo, NewResultRow, PackRow } from './headshots.repo';
+import { packPhotos } from './headshots.capacity';
+import type { HeadshotsRepo, NewResultRow, PackRow, PhotoRow } from './headshots.repo';
 import {
   deadOwners,
   LEASE_CHECK_MS,
@@ -109,17 +110,29 @@ export async function checkPhotoJob(deps: JobDeps, photoId: string): Promise<str
       );
       return 'unreadable';
     }
-    const check = await deps.pipeline().checkPhoto(file);
+    // The upload page's approved photos: a copy of one of them is declined as DUPLICATE_PHOTO here,
+    // at upload, not found out when a paid pack cannot make its count.
+    const approved = (await deps.repo.draftPhotos(photo.userId)).filter(
+      (p) => p.id !== photo.id && p.status === 'approved' && p.fingerprint,
+    );
+    const check = await deps.pipeline().checkPhoto(file, { approved: approved.map((p) => p.fingerprint!) });
+    const data = { ...check.data };
+    const copyOf = typeof data['duplicateOf'] === 'number' ? approved[data['duplicateOf'] - 1] : undefined;
+    if (copyOf) data['duplicateName'] = copyOf.name;
     await deps.repo.setCheck(
       photo.id,
       {
         status: check.approved ? 'approved' : 'declined',
         reasons: check.reasons as PhotoDeclineCode[],
-        data: check.data,
+        data,
         face: check.face,
         width: check.width,
         height: check.height,
         format: check.format,
+        // Kept with the photo (decision 165): its share of the pack's capacity, and what later
+        // checks compare against. A declined photo gives nothing and is no one's original.
+        capacity: check.approved ? check.capacity : 0,
+        fingerprint: check.approved ? (check.fingerprint ?? null) : null,
       },
       new Date(),
     );
@@ -128,6 +141,14 @@ export async function checkPhotoJob(deps: JobDeps, photoId: string): Promise<str
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The photos cannot make the pack: too few distinct results (the likeness gate dropped photos, or
+ * capacities were not known at submit), or no photo or result passed.
+ */
+const cannotMake = (error: unknown) =>
+  error instanceof HeadshotsError &&
+  (error.code === 'NOT_ENOUGH_COMBINATIONS' || error.code === 'NO_USABLE_PHOTOS');
 
 const failureOf = (error: unknown) =>
   error instanceof HeadshotsError ? error.code : ((error as Error)?.name ?? 'INTERNAL');
@@ -164,15 +185,16 @@ export async function generatePackJob(
   try {
     dir = await makeScratch('pack');
     const photos = await Promise.all(pack.photoIds.map((id) => repo.photoById(id)));
-    const usable = photos
-      .filter((p) => p && p.userId === pack.userId && p.status === 'approved')
-      .slice(0, deps.photosLimit ?? undefined);
+    const usable = packPhotos(
+      photos.filter((p): p is PhotoRow => p !== null && p.userId === pack.userId),
+      deps.photosLimit ?? null,
+    );
     if (usable.length === 0) throw new HeadshotsError('NO_USABLE_PHOTOS', 'the photos are gone');
     const inputs: string[] = [];
     for (const [i, photo] of usable.entries()) {
       const sub = path.join(dir, `in-${i}`);
       await mkdir(sub);
-      inputs.push(await deps.files.localFile({ storageKey: photo!.storageKey }, sub));
+      inputs.push(await deps.files.localFile({ storageKey: photo.storageKey }, sub));
     }
     let lastWrite = 0;
     const runDir = dir;
@@ -275,6 +297,20 @@ export async function generatePackJob(
       return 'handed-back';
     }
     deps.log.warn({ err: error, packId }, 'headshot pack failed');
+    if (pack.kind === 'paid' && cannotMake(error)) {
+      // A retry of the same photos fails the same way: the pack is given back, unspent, and its
+      // photos return to the upload page for a new submit with more photos (decision 166).
+      const given = await repo.givePackBack(pack.id, jobId, {
+        status: 'failure',
+        taskStatus: 4,
+        stage: null,
+        error: HeadshotMsg.packGivenBack,
+        errorCode: failureOf(error),
+        finishedAt: new Date(now()),
+        expiresAt: new Date(now() + HEADSHOT_LIMITS.retentionDays * DAY_MS),
+      });
+      return given ? 'given-back' : 'discarded';
+    }
     await repo.updateRun(pack.id, jobId, {
       status: 'failure',
       taskStatus: 4,

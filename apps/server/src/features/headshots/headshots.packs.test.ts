@@ -121,12 +121,16 @@ describe('a headshot pack, bought, made, downloaded, shared and deleted', () => 
     expect(one.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
     const outbox = path.join(ctx.settings.dataDir, 'outbox');
-    const mails = await Promise.all(
-      (await readdir(outbox)).map((f) => readFile(path.join(outbox, f), 'utf8')),
-    );
-    const mail = mails.find((m) => m.includes(pack.id));
-    // The body is quoted-printable: soft line breaks ("=" and a newline) and "=" written as "=3D".
-    expect(mail!.replace(/=\n/g, '').replace(/=3D/g, '=')).toContain(
+    // The body is quoted-printable: soft line breaks ("=" and a newline) and "=" written as "=3D";
+    // a soft break may fall inside the pack id, so mails are decoded before they are searched.
+    const decoded = async () =>
+      Promise.all(
+        (await readdir(outbox).catch(() => [])).map(async (f) =>
+          (await readFile(path.join(outbox, f), 'utf8')).replace(/=\n/g, '').replace(/=3D/g, '='),
+        ),
+      );
+    const mails = await waitFor(decoded, (all) => all.some((m) => m.includes(pack.id)), 30_000);
+    expect(mails.find((m) => m.includes(pack.id))).toContain(
       `https://hs.example/headshots/usercenter/detail?id=${pack.id}`,
     );
   }, 320_000);

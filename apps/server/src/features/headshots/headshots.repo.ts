@@ -142,7 +142,8 @@ export function createHeadshotsRepo(db: Db) {
     },
     async setCheck(
       id: string,
-      check: Pick<PhotoRow, 'status' | 'reasons' | 'data' | 'face' | 'width' | 'height' | 'format'>,
+      check: Pick<PhotoRow, 'status' | 'reasons' | 'data' | 'face' | 'width' | 'height' | 'format'> &
+        Partial<Pick<PhotoRow, 'capacity' | 'fingerprint'>>,
       at: Date,
     ): Promise<void> {
       await db
@@ -396,6 +397,28 @@ export function createHeadshotsRepo(db: Db) {
         if (!row) return null;
         if (results.length) await tx.insert(headshotResults).values(results);
         return row;
+      });
+    },
+    /**
+     * A paid run whose photos cannot make the pack (decision 166): in one step the pack fails with
+     * `failure`, its entitlement is unspent again and its photos go back to the upload page, so the
+     * account can submit them again with more photos. Only by the run holding the pack; false when
+     * it holds it no more.
+     */
+    async givePackBack(id: string, jobId: string, failure: Partial<PackRow>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(headshotPackTasks)
+          .set({ ...failure, entitlementId: null, leaseOwner: null, leaseUntil: null })
+          .where(runGuard(id, jobId))
+          .returning();
+        if (!row) return false;
+        await tx
+          .update(headshotEntitlements)
+          .set({ spentAt: null, spentBy: null })
+          .where(eq(headshotEntitlements.spentBy, id));
+        await tx.update(headshotPhotos).set({ packId: null }).where(eq(headshotPhotos.packId, id));
+        return true;
       });
     },
     /** Packs generating before this one (the queue ahead of it). */

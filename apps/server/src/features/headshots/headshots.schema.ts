@@ -69,6 +69,14 @@ export const headshotPhotos = pgTable(
     width: integer('width'),
     height: integer('height'),
     format: text('format'),
+    /**
+     * What the pipeline's check said an approved photo gives (decision 165): its distinct results
+     * (framings × light set-ups), summed over a pack's photos before payment, and its fingerprint,
+     * which later checks of the same person's photos compare against (a copy is DUPLICATE_PHOTO).
+     * Null for photos checked before these were kept.
+     */
+    capacity: integer('capacity'),
+    fingerprint: text('fingerprint'),
     packId: text('pack_id'),
     createdAt: at('created_at').notNull().defaultNow(),
     checkedAt: at('checked_at'),

@@ -9,6 +9,7 @@ import {
   Msg,
   type HeadshotPack,
   type HeadshotPhoto,
+  type HeadshotPlanId,
   type HeadshotPlansData,
   type HeadshotShare,
   type HeadshotStylesData,
@@ -18,6 +19,7 @@ import { AppError, badRequest, conflict } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
 import { SESSION_GRANT } from '../storage/signing/grants';
 import { currentSessionId } from '../../platform/auth/identity';
+import { capacityOf, packPhotos, shortfallMessage, shortfallOf } from './headshots.capacity';
 import type { HeadshotsRepo, PackRow, PhotoRow, ResultRow, ShareRow } from './headshots.repo';
 import { packView, photoView, resultView } from './headshots.view';
 import type { ZipLinks } from './zip-links';
@@ -64,6 +66,8 @@ export interface HeadshotsServiceDeps {
     headshotsBasePath: string;
     /** Caps results per pack (tests and small deployments); null = the plan's count. */
     resultsLimit: number | null;
+    /** HEADSHOTS_PACK_PHOTOS_LIMIT: photos a pack's run uses (the capacity counts only those). */
+    photosLimit?: number | null;
   };
   now?: () => number;
 }
@@ -183,6 +187,10 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     return (await repo.updatePack(pack.id, { jobId })) ?? pack;
   }
 
+  /** Results a pack of this plan makes here: the plan's count, or the server's cap. */
+  const packResults = (plan: HeadshotPlanId) =>
+    Math.min(HEADSHOT_PLANS[plan].results, config.resultsLimit ?? HEADSHOT_PLANS[plan].results);
+
   const service = {
     async plans(userId: number | null): Promise<HeadshotPlansData> {
       const available = userId ? await repo.availableByPlan(userId) : {};
@@ -266,12 +274,19 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       const rows = await repo.draftPhotos(userId);
       const photos = await Promise.all(rows.map(photoOut));
       const countOf = (s: string) => rows.filter((r) => r.status === s).length;
+      const used = packPhotos(rows, config.photosLimit ?? null);
+      const capacity = capacityOf(used);
+      const more = (plan: HeadshotPlanId) =>
+        shortfallOf(capacity, used.length, packResults(plan))?.morePhotos ?? 0;
       return {
         photos,
         approved: countOf('approved'),
         declined: countOf('declined'),
         checking: countOf('checking'),
         max_photos: HEADSHOT_LIMITS.maxPhotos,
+        capacity,
+        pack_results: { basic: packResults('basic'), pro: packResults('pro') },
+        more_photos: { basic: more('basic'), pro: more('pro') },
       };
     },
 
@@ -302,7 +317,7 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     /** Spends one paid pack on these photos and styles, and queues its generation. */
     async submit(userId: number, body: HeadshotSubmitBody): Promise<HeadshotPack> {
       if (!body.agree) throw badRequest(HeadshotMsg.agreementRequired);
-      const styles = checkStyles(body.styles);
+      checkStyles(body.styles);
       const noPack = () => new AppError(Code.notAvailable, HeadshotMsg.noPaidPack, 403);
       const photos = await approvedDraft(userId, body.photo_ids).catch(async (error: unknown) => {
         if (
@@ -318,12 +333,12 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
         throw error;
       });
       if (photos.length < HEADSHOT_LIMITS.minPhotos) throw badRequest(HeadshotMsg.notEnoughPhotos);
-      const plan = HEADSHOT_PLANS[body.plan];
-      const count = Math.min(plan.results, config.resultsLimit ?? plan.results);
-      // The most combinations the photos and styles can give; fewer framings may fit in the end.
-      const most = photos.length * styles.reduce((sum, s) => sum + s.variantsPerPhoto, 0);
-      if (most < count)
-        throw badRequest(`Add more photos or styles: they can give at most ${most} distinct headshots.`);
+      const count = packResults(body.plan);
+      // Before the pack is spent: the photos' distinct results (styles add none) must cover the
+      // plan's count, or the run would fail with NOT_ENOUGH_COMBINATIONS after payment (decision 165).
+      const used = packPhotos(photos, config.photosLimit ?? null);
+      const short = shortfallOf(capacityOf(used), used.length, count);
+      if (short) throw badRequest(shortfallMessage(short, body.plan));
       const pack = await repo.submitPaid(
         {
           id: newId(),
@@ -405,6 +420,8 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       const pack = await ownPack(userId, packId);
       if (pack.status !== 'failure')
         throw conflict(`${HeadshotMsg.retryFailed}: ${HeadshotMsg.notRetryable}`);
+      // Its entitlement and photos went back to the account: a new submit takes them.
+      if (pack.error === HeadshotMsg.packGivenBack) throw conflict(HeadshotMsg.givenBackNoRetry);
       const again = await repo.updatePack(
         pack.id,
         {

@@ -13,19 +13,14 @@ import { getToken, putObject, type Headers } from '../storage/storage.test-kit';
 import { createHeadshotsRepo } from './headshots.repo';
 import { headshotPackTasks } from './headshots.schema';
 
+export { editedCopy, oneFace } from './headshots.test-photos';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASTRONAUT = readFileSync(
   path.resolve(here, '../../../../../packages/headshots/test/fixtures/astronaut.jpg'),
 );
 
 const jpeg = (img: sharp.Sharp) => img.jpeg({ quality: 92 }).toBuffer();
-
-/** One face, large enough, sharp and lit: approved. `variant` changes size and mirroring. */
-export function oneFace(variant = 0): Promise<Buffer> {
-  const size = 768 + (variant % 5) * 40;
-  const img = sharp(ASTRONAUT).resize(size, size);
-  return jpeg(variant % 2 ? img.flop() : img);
-}
 
 /** No face: the suit and helmet corner, scaled up. */
 export const noFace = () =>
@@ -186,12 +181,28 @@ export async function seedHeadshotPack(ctx: TestContext, userId: number): Promis
   return id;
 }
 
-/** Writes a photo check's outcome as the check job does, without running the detector (other features' tests). */
-export async function setPhotoCheck(ctx: TestContext, photoId: string, status: 'approved' | 'declined') {
+/**
+ * Writes a photo check's outcome as the check job does, without running the detector (other
+ * features' tests). An approved photo gives `capacity` distinct results (12: all four framings
+ * under three lights, as a roomy portrait does) and has no fingerprint (no copy is looked for).
+ */
+export async function setPhotoCheck(
+  ctx: TestContext,
+  photoId: string,
+  status: 'approved' | 'declined',
+  capacity = 12,
+) {
   const check = { reasons: status === 'declined' ? ['NO_FACE'] : [], data: {}, face: null };
   await createHeadshotsRepo(ctx.database.db).setCheck(
     photoId,
-    { ...check, status, width: 640, height: 640, format: 'jpeg' },
+    {
+      ...check,
+      status,
+      width: 640,
+      height: 640,
+      format: 'jpeg',
+      capacity: status === 'approved' ? capacity : 0,
+    },
     new Date(),
   );
 }

@@ -23,6 +23,7 @@ export function photoView(row: PhotoRow, url: string | null): HeadshotPhoto {
     width: row.width,
     height: row.height,
     format: (row.format as HeadshotPhoto['format']) ?? null,
+    capacity: row.capacity,
     url,
     pack_id: row.packId,
     created_at: row.createdAt.toISOString(),

@@ -10,6 +10,7 @@ import { startBrowserDownload } from '../../shared/download/browser-download';
 import { selectSignedIn, useAuthStore, useSignInPrompt } from '../auth';
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import { ContactButton } from './ContactButton';
+import { GivenBackNote, givenBack } from './GivenBackNote';
 import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 import { PackProgress } from './PackProgress';
 import { ResultGrid } from './ResultGrid';
@@ -120,7 +121,8 @@ function PackBody({ data }: { data: HeadshotPackDetailData }) {
       {pack.status === 'failure' ? (
         <div className={styles.failure} role="alert">
           <p className={styles.failureTitle}>{t('errors.headshots.generateFailed')}</p>
-          <div className={styles.actionsRow}>
+          {givenBack(pack) ? <GivenBackNote /> : null}
+          <div className={styles.actionsRow} hidden={givenBack(pack)}>
             <button
               type="button"
               className={ui.button}

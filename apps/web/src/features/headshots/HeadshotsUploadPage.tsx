@@ -1,6 +1,12 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HEADSHOT_LIMITS, type HeadshotGender, type HeadshotPlansData } from '@ai-covers/contracts';
+import {
+  HEADSHOT_LIMITS,
+  type HeadshotGender,
+  type HeadshotPhotosData,
+  type HeadshotPlanId,
+  type HeadshotPlansData,
+} from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { errorText } from '../../shared/api/error-messages';
 import { selectSignedIn, useAuthStore } from '../auth';
@@ -110,6 +116,7 @@ export function HeadshotsUploadPage() {
       />
       <SubmitPanel
         plans={plans.data}
+        capacity={photos.data ?? null}
         approvedIds={approved.map((p) => p.id)}
         checking={photos.data?.checking ?? 0}
         declined={photos.data?.declined ?? 0}
@@ -132,6 +139,8 @@ export function missingSteps(input: {
   gender: HeadshotGender | null;
   styles: number;
   available: number;
+  /** More varied photos the chosen pack needs (0: the photos give its results). */
+  morePhotos?: number;
 }): { key: string; values?: Record<string, number> }[] {
   const steps: { key: string; values?: Record<string, number> }[] = [];
   if (!input.agreed) steps.push({ key: 'headshots.submit.needAgreement' });
@@ -141,14 +150,44 @@ export function missingSteps(input: {
       values: { count: input.min, approved: input.approved },
     });
   if (input.checking > 0) steps.push({ key: 'headshots.submit.needChecks' });
+  // The pack would be refused before payment (decision 165): say what to add instead.
+  else if (hasEnoughPhotos(input.approved, input.min) && (input.morePhotos ?? 0) > 0)
+    steps.push({ key: 'headshots.submit.needVariety', values: { count: input.morePhotos! } });
   if (input.gender === null) steps.push({ key: 'headshots.submit.needGender' });
   if (input.styles === 0) steps.push({ key: 'headshots.submit.needStyle' });
   if (input.available === 0) steps.push({ key: 'headshots.submit.needPack' });
   return steps;
 }
 
+/** What the approved photos give against the chosen pack, from the photos answer. */
+type Capacity = Pick<HeadshotPhotosData, 'capacity' | 'pack_results' | 'more_photos'>;
+
+/**
+ * "These photos give N distinct headshots; the Basic pack has 50." Shown once the checks are done,
+ * so a pack the photos cannot fill is known before paying or submitting.
+ */
+function CapacityLine({ capacity, plan }: { capacity: Capacity; plan: HeadshotPlanId }) {
+  const { t } = useTranslation();
+  const needed = capacity.pack_results[plan];
+  const short = capacity.more_photos[plan] > 0;
+  return (
+    <p
+      className={short ? styles.error : styles.small}
+      data-testid="pack-capacity"
+      data-capacity={capacity.capacity}
+      data-needed={needed}
+    >
+      {t('headshots.submit.capacity', { count: capacity.capacity })}{' '}
+      {t(short ? 'headshots.submit.capacityShort' : 'headshots.submit.capacityEnough', {
+        pack: t(`headshots.plan.${plan}`, { count: needed }),
+      })}
+    </p>
+  );
+}
+
 function SubmitPanel({
   plans,
+  capacity,
   approvedIds,
   checking,
   declined,
@@ -156,6 +195,7 @@ function SubmitPanel({
   onSubmitted,
 }: {
   plans: HeadshotPlansData;
+  capacity: Capacity | null;
   approvedIds: string[];
   checking: number;
   declined: number;
@@ -174,6 +214,7 @@ function SubmitPanel({
     gender: choices.gender,
     styles: choices.styles.length,
     available: plan?.available ?? 0,
+    morePhotos: capacity?.more_photos[choices.plan] ?? 0,
   });
 
   function handleSubmit() {
@@ -209,6 +250,9 @@ function SubmitPanel({
           })}
         </p>
       )}
+      {capacity && approvedIds.length > 0 && checking === 0 ? (
+        <CapacityLine capacity={capacity} plan={choices.plan} />
+      ) : null}
       {declined > 0 ? (
         <p className={styles.small} data-testid="declined-left-out">
           {t('headshots.submit.declinedLeftOut', { count: declined })}

@@ -8,7 +8,7 @@ import { contractResponse, fixture } from '../../shared/test/api-test-kit';
 import { fakeFetch, FakeStoragePut, type Call } from '../../shared/test/fake-network';
 import { PhotoUploader } from './PhotoUploader';
 import { useHeadshotPhotos } from './headshots-api';
-import { goodPhoto, imageHeader, makePhoto, photoFile } from './headshots-test-kit';
+import { goodPhoto, imageHeader, makePhoto, photoFile, photosCapacity } from './headshots-test-kit';
 
 const token = fixture('storageTokenData', {
   path: 'headshots/',
@@ -55,6 +55,7 @@ function photosAnswer() {
     declined: count('declined'),
     checking: count('checking'),
     max_photos: 20,
+    ...photosCapacity(photos),
   });
 }
 

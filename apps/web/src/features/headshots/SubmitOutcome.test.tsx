@@ -94,6 +94,15 @@ describe('submit result page (§2, §4, §8)', () => {
     );
   });
 
+  it('a pack given back unused: says so and leads to the upload page, with no retry to press', async () => {
+    pack = makePack({ status: 'failure', task_status: 4, delivered: 0, error: HeadshotMsg.packGivenBack });
+    renderResult();
+    expect((await screen.findByTestId('pack-given-back')).textContent).toBe(HeadshotMsg.packGivenBack);
+    expect(screen.getByTestId('to-upload').getAttribute('href')).toBe('/headshots/upload');
+    expect(screen.getByTestId('retry-pack').closest('[hidden]')).not.toBeNull();
+    expect(calls.filter((c) => c.url.endsWith('/retry'))).toHaveLength(0);
+  });
+
   it('a submit the server did not take reads §8 and why', async () => {
     const onRetry = vi.fn();
     render(

@@ -7,6 +7,7 @@ import { useNoticeStore } from '../../shared/api/notice-store';
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import { useSignInPrompt, selectSignedIn, useAuthStore } from '../auth';
 import { ContactButton } from './ContactButton';
+import { GivenBackNote, givenBack } from './GivenBackNote';
 import { PackProgress } from './PackProgress';
 import { useHeadshotPack, useRetryHeadshotPack } from './headshots-api';
 import { headshotPaths, packDetailPath } from './paths';
@@ -108,10 +109,15 @@ export function SubmitResultPage() {
       ) : (
         <>
           <h2 className={styles.cardTitle}>{t('errors.headshots.generateFailed')}</h2>
-          {pack.error && pack.error !== HeadshotMsg.generateFailed ? (
+          {givenBack(pack) ? (
+            <div className={styles.actionsRow}>
+              <GivenBackNote />
+              {toUsercenter}
+            </div>
+          ) : pack.error && pack.error !== HeadshotMsg.generateFailed ? (
             <p className={styles.small}>{errorText(t, pack.error)}</p>
           ) : null}
-          <div className={styles.actionsRow}>
+          <div className={styles.actionsRow} hidden={givenBack(pack)}>
             <button
               type="button"
               className={ui.button}

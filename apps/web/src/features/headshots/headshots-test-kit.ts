@@ -1,6 +1,11 @@
 // Test support of AI Headshots: image headers built byte by byte (nothing to decode in jsdom) and
 // fixtures that pass their contract.
-import type { HeadshotPack, HeadshotPhoto, HeadshotPlansData } from '@ai-covers/contracts';
+import type {
+  HeadshotPack,
+  HeadshotPhoto,
+  HeadshotPhotosData,
+  HeadshotPlansData,
+} from '@ai-covers/contracts';
 import { fixture } from '../../shared/test/api-test-kit';
 
 const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
@@ -134,12 +139,32 @@ export function makePhoto(overrides: Partial<HeadshotPhoto> = {}): HeadshotPhoto
     width: 1024,
     height: 1280,
     format: 'jpeg',
+    capacity: 12,
     url: '/storage/photo-0001.jpg',
     pack_id: null,
     created_at: '2026-11-22T10:00:00.000Z',
     expires_at: '2026-12-22T10:00:00.000Z',
     ...overrides,
   });
+}
+
+/**
+ * The capacity fields of the photos answer as the server works them out: the approved photos'
+ * distinct results summed, and for each plan the more varied photos its pack needs.
+ */
+export function photosCapacity(
+  photos: HeadshotPhoto[],
+  packResults = { basic: 50, pro: 100 },
+): Pick<HeadshotPhotosData, 'capacity' | 'pack_results' | 'more_photos'> {
+  const approved = photos.filter((p) => p.status === 'approved');
+  const capacity = approved.reduce((n, p) => n + (p.capacity ?? 12), 0);
+  const perPhoto = capacity > 0 ? capacity / approved.length : 12;
+  const more = (n: number) => (capacity >= n ? 0 : Math.max(1, Math.ceil((n - capacity) / perPhoto)));
+  return {
+    capacity,
+    pack_results: packResults,
+    more_photos: { basic: more(packResults.basic), pro: more(packResults.pro) },
+  };
 }
 
 /** The plans answer; override what a test is about. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HEADSHOT_LIMITS, readImageHeader, sniffFormat } from '@ai-covers/contracts';
-import { i18n } from '../../shared/i18n/i18n';
+import { HEADSHOT_LIMITS, PHOTO_DECLINE_MESSAGES, readImageHeader, sniffFormat } from '@ai-covers/contracts';
+import { activateLanguage, i18n } from '../../shared/i18n/i18n';
 import { checkPhotoFile, hasEnoughPhotos, judgeHeader, reasonText, splitAtLimit } from './upload-rules';
 import { imageHeader, photoFile } from './headshots-test-kit';
 import { toggleStyle, styleCategories } from './style-choice';
@@ -102,6 +102,45 @@ describe('5 to 20 photos (§5)', () => {
       'headshots.submit.needGender',
       'headshots.submit.needStyle',
     ]);
+  });
+
+  it('asks for more varied photos when the approved ones cannot fill the pack, once the checks are done', () => {
+    const ready = {
+      approved: 5,
+      checking: 0,
+      min: 5,
+      agreed: true,
+      gender: 'male' as const,
+      styles: 1,
+      available: 1,
+    };
+    expect(missingSteps({ ...ready, morePhotos: 3 })).toEqual([
+      { key: 'headshots.submit.needVariety', values: { count: 3 } },
+    ]);
+    expect(t('headshots.submit.needVariety', { count: 3 })).toMatch(/^Add 3 more photos that differ/);
+    // Still checking, or too few photos: those steps say what to do first.
+    expect(missingSteps({ ...ready, morePhotos: 3, checking: 1 }).map((s) => s.key)).toEqual([
+      'headshots.submit.needChecks',
+    ]);
+    expect(missingSteps({ ...ready, morePhotos: 3, approved: 4 }).map((s) => s.key)).toEqual([
+      'headshots.submit.needPhotos',
+    ]);
+    expect(missingSteps({ ...ready, morePhotos: 0 })).toEqual([]);
+  });
+});
+
+describe("the check's newer decline reasons, in every language", () => {
+  const codes = ['DUPLICATE_PHOTO', 'SUNGLASSES', 'HEAVY_FILTER', 'SCREENSHOT'] as const;
+
+  it.each(codes)("%s reads as the server's English message and is translated", async (code) => {
+    expect(reasonText(t, code, {})).toBe(PHOTO_DECLINE_MESSAGES[code]);
+    for (const lang of ['de', 'es', 'fr', 'id', 'it', 'ja', 'ko', 'pt'] as const) {
+      await activateLanguage(lang);
+      const text = reasonText(i18n.getFixedT(lang), code, {});
+      expect(text, lang).not.toBe(PHOTO_DECLINE_MESSAGES[code]);
+      expect(text, lang).not.toContain('headshots.reasons');
+    }
+    await activateLanguage('en');
   });
 });
 
