@@ -10,6 +10,7 @@ import { getVoiceProfile } from '../voice/library';
 import { parseProfile, type VoiceProfile } from '../voice/profile';
 import { planConversion, type ConversionPlan } from '../voice/plan';
 import { finalizeMix, type SinkTarget } from './finalize';
+import { measureLeadFrames } from './lead-frames';
 import { missingLead } from './lead-presence';
 import { prepareInput, type PreparedInput } from './input';
 import { prepareOwnStems } from './own-stems';
@@ -178,6 +179,13 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
             onProgress: (p) => report('convert', VOCAL_SHARE * p),
           })
         : undefined;
+      // A trained voice's frame classes need the song's own statistics first (one read of the lead).
+      const classes = opts.profile.frameClasses;
+      const classSource =
+        classes && !convertedVocal
+          ? measureLeadFrames(sep.lead, input.frames, sep.f0, sep.f0Hop, plan.formantWarp, classes, o.signal)
+          : undefined;
+      const frameClasses = classes && classSource ? { classes, source: classSource } : undefined;
       const blockShare = convertedVocal ? 1 - VOCAL_SHARE : 1;
       const blockBase = convertedVocal ? VOCAL_SHARE : 0;
 
@@ -227,6 +235,7 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
               eqDb: plan.eqDb,
               breathiness: opts.profile.breathiness,
               vibrato: opts.profile.vibrato,
+              ...(frameClasses ? { frameClasses } : {}),
               backingMode: opts.backing,
               levels: opts.levels,
             }),
