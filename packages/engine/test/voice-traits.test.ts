@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EngineError, trainVoice } from '../src/index';
@@ -13,6 +14,7 @@ import {
   vibratoOf,
 } from '../src/voice/vibrato';
 import { generateSong } from './support/synth-song';
+import { JOURNEY_SUPPORT, journeyRecording } from './support/journey-song';
 
 const DT = 0.01;
 
@@ -150,6 +152,28 @@ describe('training refuses what is not one voice', () => {
     expect((err as EngineError).code).toBe('NOT_A_VOICE');
     expect((err as EngineError).message).toMatch(/music/);
   }, 30_000);
+
+  it("trains the own-voice journey's one synthetic singer: a looped tune is not two people", async () => {
+    // The page records 32 s of the fake microphone's 20 s file; its stretches repeat exactly, which
+    // once read as two tight groups of voices (SEVERAL_VOICES).
+    const dir = tempDir();
+    const rec = join(dir, 'mic.wav');
+    const { sampleRate, samples } = journeyRecording(32);
+    writeWav(rec, sampleRate, [samples]);
+    const profile = await trainVoice(rec);
+    expect(profile.source).toBe('trained');
+  }, 30_000);
+
+  it("uses the journey's tune exactly as the journeys do", () => {
+    const body = (file: string): string => {
+      const text = readFileSync(file, 'utf8');
+      const start = text.indexOf('export function songWav(');
+      return text.slice(start, text.indexOf('\n}\n', start)).replace(/\s+/g, ' ');
+    };
+    const journeys = body(JOURNEY_SUPPORT);
+    expect(journeys).toContain('notes[Math.floor(t / 0.5)');
+    expect(body(new URL('./support/journey-song.ts', import.meta.url).pathname)).toBe(journeys);
+  });
 
   it('refuses two singers taking turns every 4 s, saying so', async () => {
     const dir = tempDir();

@@ -10,6 +10,10 @@
  *     speakers taking turns every 4 s gave 17.3 (two women), 20.7 and 39.6 (a woman and a man), so
  *     the limit is 16. Turns of 8 s between two women gave 13.9 and pass: the check refuses clear
  *     cases only, as a wrong refusal costs a person more than a voice that trains a blend.
+ *     A looped synthetic tune (the own-voice journey's microphone) once scored 45 because its
+ *     stretches repeat exactly; with each group's spread floored at a real speaker's (see
+ *     several-voices.ts) it scores 12.4 (9.3 after the browser's Opus), the one-speaker
+ *     recordings 5.4–11.9 and the refused pairs as before (16.7–39.6).
  */
 import { EngineError } from '../errors';
 import type { FrameCollector } from './frame-classes';

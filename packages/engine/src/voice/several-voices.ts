@@ -5,6 +5,12 @@
  * The best split of the stretches in two is found (2-means), and its separation measured along the
  * line between the groups (a Fisher ratio): a cloud cut in two gives a low ratio, two clouds a high
  * one. Tuned on the bench's tuning speakers (bench/engine/judge-results.md).
+ *
+ * A person never says two stretches exactly alike, but a synthesised or looped tone does: its
+ * stretches fall on a few points, the spread inside each group is near zero and the ratio grows
+ * without bound however small the difference between the groups (a looped 20 s test tune, one
+ * voice, scored 45). So the spread inside a group is never taken below the least that real
+ * speakers show (SPREAD_FLOOR); real recordings, whose spread is above it, score as before.
  */
 import { CLASS_CEPS, cepstrumOf, kmeans, type FrameCollector } from './frame-classes';
 
@@ -19,6 +25,15 @@ const MIN_GROUP_SHARE = 0.2;
 /** Cepstral coefficients compared (the broad shape of the envelope). */
 const CEPS = 12;
 const RESTARTS = 6;
+/** 0.8 semitones, in octaves. */
+const PITCH_FLOOR = 0.8 / 12;
+/**
+ * Least spread (standard deviation) inside a group, per feature: the 12 cepstral coefficients (dB)
+ * and the median pitch (octaves). Each is the least seen inside the best split of the bench's real
+ * one-speaker recordings (tuning speakers' cepstra: 1.13 dB for c0 down to 0.17 dB for c11; pitch:
+ * 0.8 semitones, the flattest speaker of the cohort). Decision 151.
+ */
+const SPREAD_FLOOR = [1.13, 0.87, 0.45, 0.41, 0.4, 0.37, 0.25, 0.2, 0.21, 0.21, 0.18, 0.17, PITCH_FLOOR];
 
 /** Per stretch: mean cepstrum of its voiced speech frames and its median log pitch. */
 function windowFeatures(c: FrameCollector, framesPerSec: number): Float64Array[] {
@@ -45,9 +60,10 @@ function windowFeatures(c: FrameCollector, framesPerSec: number): Float64Array[]
   return out;
 }
 
-/** Each dimension to zero mean, unit spread across stretches. */
-function standardise(x: Float64Array[]): void {
+/** Each dimension to zero mean, unit spread across stretches; returns each dimension's spread. */
+function standardise(x: Float64Array[]): Float64Array {
   const dim = x[0]!.length;
+  const spread = new Float64Array(dim);
   for (let r = 0; r < dim; r++) {
     let m = 0;
     for (const v of x) m += v[r]!;
@@ -55,12 +71,17 @@ function standardise(x: Float64Array[]): void {
     let s = 0;
     for (const v of x) s += (v[r]! - m) ** 2;
     const sd = Math.sqrt(s / x.length) || 1;
+    spread[r] = sd;
     for (const v of x) v[r] = (v[r]! - m) / sd;
   }
+  return spread;
 }
 
-/** Fisher ratio of a two-group split along the diagonal discriminant between the groups. */
-function fisherRatio(x: Float64Array[], label: Int32Array): number {
+/**
+ * Fisher ratio of a two-group split along the diagonal discriminant between the groups, with each
+ * group's spread taken at least at `floor` (per dimension, in the standardised units of `x`).
+ */
+function fisherRatio(x: Float64Array[], label: Int32Array, floor: Float64Array): number {
   const dim = x[0]!.length;
   const n = [0, 0];
   const mean = [new Float64Array(dim), new Float64Array(dim)];
@@ -75,13 +96,18 @@ function fisherRatio(x: Float64Array[], label: Int32Array): number {
   x.forEach((v, j) => {
     for (let r = 0; r < dim; r++) pooled[r] = pooled[r]! + (v[r]! - mean[label[j]!]![r]!) ** 2;
   });
-  const w = Array.from(pooled, (p, r) => (mean[0]![r]! - mean[1]![r]!) / (p / x.length + 1e-3));
+  const w = Array.from(
+    pooled,
+    (p, r) => (mean[0]![r]! - mean[1]![r]!) / (Math.max(p / x.length, floor[r]! ** 2) + 1e-3),
+  );
   const proj = x.map((v) => v.reduce((s, q, r) => s + q * w[r]!, 0));
   const pm = [0, 0];
   proj.forEach((p, j) => (pm[label[j]!] = pm[label[j]!]! + p / n[label[j]!]!));
   const pv = [0, 0];
   proj.forEach((p, j) => (pv[label[j]!] = pv[label[j]!]! + (p - pm[label[j]!]!) ** 2 / n[label[j]!]!));
-  return (pm[0]! - pm[1]!) ** 2 / (pv[0]! + pv[1]! + 1e-9);
+  // The least spread along the discriminant a group can have (dimensions taken as independent).
+  const least = w.reduce((s, q, r) => s + q * q * floor[r]! ** 2, 0);
+  return (pm[0]! - pm[1]!) ** 2 / (Math.max(pv[0]!, least) + Math.max(pv[1]!, least) + 1e-9);
 }
 
 /**
@@ -91,11 +117,12 @@ function fisherRatio(x: Float64Array[], label: Int32Array): number {
 export function twoVoiceRatio(c: FrameCollector, framesPerSec: number): number {
   const x = windowFeatures(c, framesPerSec);
   if (x.length < MIN_WINDOWS) return 0;
-  standardise(x);
+  const spread = standardise(x);
+  const floor = Float64Array.from(spread, (sd, r) => SPREAD_FLOOR[r]! / sd);
   let best = 0;
   for (let seed = 1; seed <= RESTARTS; seed++) {
     const { label } = kmeans(x, 2, seed);
-    best = Math.max(best, fisherRatio(x, label));
+    best = Math.max(best, fisherRatio(x, label, floor));
   }
   return best;
 }
