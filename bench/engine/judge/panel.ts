@@ -2,6 +2,9 @@
  * The judge's panel: one speaker model per installed speaker, trained on its `enroll` part, and
  * the calibration that shows the panel recognises held-out clips of the speakers it knows.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   CROSS_LANGUAGE,
   SPEAKERS,
@@ -14,6 +17,8 @@ import {
 } from './corpus';
 import { ENROLL_LOOPS, mixOverLoops } from '../scratch-sounds';
 import {
+  CEP_ORDER,
+  MIXTURES,
   judgeWindows,
   likeness,
   melCepstra,
@@ -54,6 +59,31 @@ function enrolFeatures(x: Float32Array): Features {
   return { data, frameIndex: new Int32Array(frames), frames };
 }
 
+const CACHE = new URL('../.cache/judge/', import.meta.url).pathname;
+
+/**
+ * A speaker's model, trained once and then read from the bench's cache: training the panel's GMMs
+ * is most of a judge run's time. The key holds everything the model depends on.
+ */
+function cachedModel(s: Speaker, enroll: SpeakerPart): SpeakerModel {
+  const key = createHash('sha1')
+    .update(
+      JSON.stringify({ id: s.id, seconds: enroll.seconds, ENROLL_VA_DB, ENROLL_LOOPS, CEP_ORDER, MIXTURES }),
+    )
+    .update(Buffer.from(enroll.audio.buffer, enroll.audio.byteOffset, enroll.audio.byteLength))
+    .digest('hex')
+    .slice(0, 16);
+  const path = join(CACHE, `model-${s.id}-${key}.gmm`);
+  if (existsSync(path)) {
+    const b = readFileSync(path);
+    return { id: s.id, params: new Float32Array(b.buffer, b.byteOffset, b.length >> 2).slice() };
+  }
+  const m = trainSpeaker(s.id, enrolFeatures(enroll.audio));
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(path, Buffer.from(m.params.buffer, m.params.byteOffset, m.params.byteLength));
+  return m;
+}
+
 export interface Panel {
   speakers: Speaker[];
   parts: Map<string, Record<Part, SpeakerPart>>;
@@ -70,7 +100,7 @@ export function buildPanel(log: (s: string) => void = () => {}): Panel & { missi
     log(`judge: speaker ${s.id}`);
     const p = speakerParts(s);
     parts.set(s.id, p);
-    models.push(trainSpeaker(s.id, enrolFeatures(p.enroll.audio)));
+    models.push(cachedModel(s, p.enroll));
   }
   return { speakers, parts, models, missing };
 }

@@ -16,7 +16,7 @@ const DIM = CEP_ORDER; // c0 (level) is dropped
 const FRAME = 400;
 const HOP = 160;
 const FFT = 512;
-const MIXTURES = 64;
+export const MIXTURES = 64;
 /** Speech frames: within this many dB of the recording's loud frames. */
 const SPEECH_RANGE_DB = 30;
 /** 1.5 s windows; a window with less speech than this is not scored. */

@@ -55,6 +55,8 @@ export const MyVoiceMsg = {
     'Too little voice was found in the recording: sing or speak for most of it, with no music behind you.',
   notAVoice:
     'This sounds like music, not a voice: record or upload your own singing or speech, with no music behind you.',
+  severalVoices:
+    'This sounds like more than one person: record or upload your voice alone, with nobody else speaking or singing.',
   unreadable: 'The recording could not be read: the file looks damaged.',
   busy: 'One of your voices is still training. Wait for it to finish.',
   tooMany: `You can keep ${MY_VOICE_LIMITS.maxVoices} voices. Delete one to make another.`,

@@ -17,6 +17,7 @@ export type EngineErrorCode =
   | 'MODEL_INVALID'
   | 'STEMS_MISMATCH'
   | 'NOT_A_VOICE'
+  | 'SEVERAL_VOICES'
   | 'INTERNAL';
 
 /** CLI exit codes; 1 is left for unexpected crashes, 2 for usage errors. */
@@ -38,6 +39,7 @@ export const EXIT_CODES: Record<EngineErrorCode, number> = {
   MODEL_INVALID: 22,
   STEMS_MISMATCH: 24,
   NOT_A_VOICE: 25,
+  SEVERAL_VOICES: 26,
   INTERNAL: 70,
 };
 

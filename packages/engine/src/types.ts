@@ -37,6 +37,12 @@ export interface CoverOptions {
    * to `path` or to `<first output>.preview.mp3`.
    */
   preview?: { path?: string; seconds: number };
+  /**
+   * With a preview: render the preview's window first, on its own, and call this as soon as the
+   * preview file is written (seconds into a render, not at its end). The whole song then takes the
+   * key the preview chose. Not with `ownVocals`.
+   */
+  onPreview?: (preview: { path: string; durationSec: number }) => void;
   /** Integrated loudness target (default −14 LUFS); true peak is always ≤ −1 dBTP. */
   targetLufs?: number;
   /** Longest accepted input in seconds: the caller's limit (the product's lives in its contracts). */

@@ -73,6 +73,31 @@ describe('pipeline', () => {
     expect(second / first).toBeGreaterThan(0.5);
   }, 60000);
 
+  it('renders the preview first when asked, before the whole song', async () => {
+    const input = songWav(dir, 6, { seed: 5 });
+    const out = join(dir, 'first.wav');
+    const preview = join(dir, 'first-preview.mp3');
+    let heard: { path: string; durationSec: number; coverYet: boolean } | undefined;
+    const r = await createCover({
+      input,
+      voice: 'velvet',
+      outputs: [{ path: out }],
+      maxSeconds: MAX_SECONDS,
+      threads: 1,
+      preview: { path: preview, seconds: 3 },
+      onPreview: (p) => {
+        heard = { ...p, coverYet: existsSync(out) };
+        // The file is complete when announced: a player may open it at once.
+        expect(existsSync(p.path)).toBe(true);
+      },
+    });
+    expect(heard).toEqual({ path: preview, durationSec: 3, coverYet: false });
+    expect(r.preview).toEqual({ path: preview, durationSec: 3 });
+    expect((await probe(preview)).durationSec).toBeCloseTo(3, 0);
+    expect(r.key.auto).toBe(true);
+    expect(r.timingsMs['previewMs']).toBeGreaterThan(0);
+  }, 60000);
+
   it('separates mono input without a centre prior, keeping rate and length', async () => {
     const input = songWav(dir, 4, { mono: true });
     const r = await separateAudio(input, { outDir: join(dir, 'sep'), threads: 1, maxSeconds: MAX_SECONDS });

@@ -15,6 +15,9 @@ describe('training', () => {
     const profile = await trainVoice(rec, { name: 'Me', id: 'me' });
     expect(parseProfile(JSON.parse(JSON.stringify(profile)))).toBeTruthy();
     expect(profile.source).toBe('trained');
+    // The owner's envelope per frame class travels with the profile (version 2).
+    expect(profile.version).toBe(2);
+    expect(profile.frameClasses?.centroids.length).toBeGreaterThanOrEqual(12);
     expect(profile.pitch.lowMidi).toBeLessThan(profile.pitch.highMidi);
     // The synthetic melody centres on MIDI 57 + 3; its median lies within a few semitones of that.
     expect(Math.abs(profile.pitch.medianMidi - 60)).toBeLessThan(6);

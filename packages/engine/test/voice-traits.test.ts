@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EngineError, trainVoice } from '../src/index';
@@ -6,8 +7,14 @@ import { tempDir } from './helpers';
 import { analysisFftSize, stft, stftSetup } from '../src/dsp/stft';
 import { trackPitch } from '../src/pitch/yin';
 import { FormantStats } from '../src/voice/formant-lpc';
-import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from '../src/voice/vibrato';
+import {
+  accumulateVibrato,
+  newVibratoAccumulator,
+  straightNoteFrames,
+  vibratoOf,
+} from '../src/voice/vibrato';
 import { generateSong } from './support/synth-song';
+import { JOURNEY_SUPPORT, journeyRecording } from './support/journey-song';
 
 const DT = 0.01;
 
@@ -74,6 +81,23 @@ describe('vibrato from held notes only', () => {
   });
 });
 
+describe("a voice's vibrato goes on straight notes only", () => {
+  // 0–1 s a straight note, 1–2 s a note with the singer's own ±40 c vibrato, 2–3 s a speech-like glide.
+  const f0 = track(
+    3,
+    (t) => (t < 1 ? 0 : t < 2 ? 40 * Math.sin(2 * Math.PI * 5.5 * t) : 300 * (t - 2)),
+    (t) => t % 1 < 0.95,
+  );
+  const marked = straightNoteFrames(f0, DT);
+  const share = (a: number, b: number): number =>
+    marked.subarray(Math.round(a / DT), Math.round(b / DT)).reduce((s, v) => s + v, 0) /
+    Math.round((b - a) / DT);
+
+  it('marks most of a straight note', () => expect(share(0, 0.95)).toBeGreaterThan(0.8));
+  it("leaves the singer's own vibrato alone", () => expect(share(1, 2)).toBe(0));
+  it('leaves glides alone', () => expect(share(2, 3)).toBe(0));
+});
+
 /** The LPC formant scale of a synthetic singer whose formants are scaled by `scale`. */
 function lpcScale(scale: number, key: number): number {
   const s = generateSong({
@@ -128,4 +152,55 @@ describe('training refuses what is not one voice', () => {
     expect((err as EngineError).code).toBe('NOT_A_VOICE');
     expect((err as EngineError).message).toMatch(/music/);
   }, 30_000);
+
+  it("trains the own-voice journey's one synthetic singer: a looped tune is not two people", async () => {
+    // The page records 32 s of the fake microphone's 20 s file; its stretches repeat exactly, which
+    // once read as two tight groups of voices (SEVERAL_VOICES).
+    const dir = tempDir();
+    const rec = join(dir, 'mic.wav');
+    const { sampleRate, samples } = journeyRecording(32);
+    writeWav(rec, sampleRate, [samples]);
+    const profile = await trainVoice(rec);
+    expect(profile.source).toBe('trained');
+  }, 30_000);
+
+  it("uses the journey's tune exactly as the journeys do", () => {
+    const body = (file: string): string => {
+      const text = readFileSync(file, 'utf8');
+      const start = text.indexOf('export function songWav(');
+      return text.slice(start, text.indexOf('\n}\n', start)).replace(/\s+/g, ' ');
+    };
+    const journeys = body(JOURNEY_SUPPORT);
+    expect(journeys).toContain('notes[Math.floor(t / 0.5)');
+    expect(body(new URL('./support/journey-song.ts', import.meta.url).pathname)).toBe(journeys);
+  });
+
+  it('refuses two singers taking turns every 4 s, saying so', async () => {
+    const dir = tempDir();
+    // A low voice with a long tract and a high one with a short tract.
+    const a = generateSong({
+      durationSec: 32,
+      vocalOnly: true,
+      stereo: false,
+      seed: 5,
+      formantScale: 0.95,
+      baseMidi: 50,
+    });
+    const b = generateSong({
+      durationSec: 32,
+      vocalOnly: true,
+      stereo: false,
+      seed: 6,
+      formantScale: 1.3,
+      baseMidi: 67,
+    });
+    const seg = 4 * a.sampleRate;
+    const x = Float32Array.from(a.vocal[0]!, (v, i) => (Math.floor(i / seg) % 2 === 0 ? v : b.vocal[0]![i]!));
+    const rec = join(dir, 'duet.wav');
+    writeWav(rec, a.sampleRate, [x]);
+    const err = await trainVoice(rec).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).code).toBe('SEVERAL_VOICES');
+    expect((err as EngineError).message).toMatch(/more than one person/);
+  }, 90_000);
 });

@@ -10,9 +10,11 @@ import { getVoiceProfile } from '../voice/library';
 import { parseProfile, type VoiceProfile } from '../voice/profile';
 import { planConversion, type ConversionPlan } from '../voice/plan';
 import { finalizeMix, type SinkTarget } from './finalize';
+import { measureLeadFrames } from './lead-frames';
 import { missingLead } from './lead-presence';
 import { prepareInput, type PreparedInput } from './input';
 import { prepareOwnStems } from './own-stems';
+import { renderPreviewFirst } from './preview-first';
 import { forEachRawChunk, rawToWav } from './raw-to-wav';
 import { crossfadeFrames, runBlocks } from './blocks';
 import type { ConvertResult, RawRef } from './jobs';
@@ -151,6 +153,17 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
         }));
       let t = mark('decodeMs', t0);
       report('decode', 1);
+      const previewPath = o.preview
+        ? (o.preview.path ?? defaultPreviewPath(opts.outputs[0]!.path))
+        : undefined;
+      const previewSec = o.preview?.seconds ?? 0;
+      const early =
+        o.onPreview && previewPath && !own
+          ? await renderPreviewFirst(o, input, scratch, { path: previewPath, seconds: previewSec }, (w) =>
+              renderCover(w, stages),
+            )
+          : undefined;
+      if (early) t = mark('previewMs', t);
       const sig = o.signal ? { signal: o.signal } : {};
       // Own stems need no separation: the user already gave the vocal and the instrumental apart.
       const sep = own
@@ -169,7 +182,9 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
       const noLead = missingLead(sep.f0, sep.f0Hop, sr, input.frames / sr);
       if (noLead)
         throw new EngineError('NO_VOCAL', 'No lead vocal was found in this song.', { reason: noLead });
-      const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, o.key ?? 'auto');
+      // After an early preview an automatic key is the preview's, so the two sound in one key.
+      const key = early && (o.key ?? 'auto') === 'auto' ? early.key.semitones : (o.key ?? 'auto');
+      const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, key);
       throwIfAborted(o.signal);
       // Another engine may convert the whole vocal first; the blocks then only mix it in.
       const convertedVocal = stages.convertVocal
@@ -178,6 +193,13 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
             onProgress: (p) => report('convert', VOCAL_SHARE * p),
           })
         : undefined;
+      // A trained voice's frame classes need the song's own statistics first (one read of the lead).
+      const classes = opts.profile.frameClasses;
+      const classSource =
+        classes && !convertedVocal
+          ? measureLeadFrames(sep.lead, input.frames, sep.f0, sep.f0Hop, plan.formantWarp, classes, o.signal)
+          : undefined;
+      const frameClasses = classes && classSource ? { classes, source: classSource } : undefined;
       const blockShare = convertedVocal ? 1 - VOCAL_SHARE : 1;
       const blockBase = convertedVocal ? VOCAL_SHARE : 0;
 
@@ -227,6 +249,7 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
               eqDb: plan.eqDb,
               breathiness: opts.profile.breathiness,
               vibrato: opts.profile.vibrato,
+              ...(frameClasses ? { frameClasses } : {}),
               backingMode: opts.backing,
               levels: opts.levels,
             }),
@@ -256,16 +279,12 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
         path: atomic.temp(x.path),
         format: x.format,
       }));
-      const previewPath = o.preview
-        ? (o.preview.path ?? defaultPreviewPath(opts.outputs[0]!.path))
-        : undefined;
-      const previewSec = o.preview?.seconds ?? 0;
       const loud = await finalizeMix(
         mixRaw,
         meter.integrated(),
         scratch,
         targets,
-        previewPath
+        previewPath && !early
           ? { path: atomic.temp(previewPath), format: PREVIEW_FORMAT, seconds: previewSec }
           : undefined,
         {
@@ -302,7 +321,7 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           ? { preview: { path: previewPath, durationSec: Math.min(previewSec, durationSec) } }
           : {}),
         ...(stems ? { stems } : {}),
-        key: plan.key,
+        key: early && (o.key ?? 'auto') === 'auto' ? { ...plan.key, auto: true } : plan.key,
         songVocal: plan.songPitch
           ? {
               medianNote: midiToName(plan.songPitch.medianMidi),

@@ -3,6 +3,10 @@ import { separateBlock, type BlockSeparation, type SeparationVariant } from '../
 import { outputRange, type BlockSpan } from './blocks';
 import { trackPitch } from '../pitch/yin';
 import { pitchShift, shifterHop, type ShiftParams } from '../voice/convert';
+import { straightNoteFrames } from '../voice/vibrato';
+import { removeLeadLeftover } from './leftover';
+import { ANALYSIS_OVERLAP, analysisFftSize } from '../dsp/stft';
+import { FrameClassMapper, type FrameClasses, type SourceFrameStats } from '../voice/frame-classes';
 
 /** The separated lead is quieter than a dry vocal; frames under this are unvoiced for breath and vibrato. */
 const LEAD_SILENCE_DB = -45;
@@ -47,6 +51,8 @@ export interface ConvertJob {
   eqDb: Float32Array;
   breathiness: number;
   vibrato: { rateHz: number; depthCents: number };
+  /** The target voice's frame classes and the song's statistics for them (trained voices). */
+  frameClasses?: { classes: FrameClasses; source: SourceFrameStats };
   backingMode: 'convert' | 'keep' | 'mute';
   levels: { vocal: number; backing: number; instrumental: number };
 }
@@ -110,12 +116,21 @@ export function runConvert(job: ConvertJob): ConvertResult {
   const acc = readWindow(job.accompaniment, job.span);
   const usesBacking = job.backing && !(job.backingMode === 'keep' && job.levels.backing === 1);
   const back = usesBacking ? readWindow(job.backing!, job.span) : undefined;
-  const vocalParams = dspVocalParams(job, mono(lead.data), sr);
+  const leadMono = mono(lead.data);
+  const leadF0 = job.convertedVocal
+    ? undefined
+    : trackPitch(leadMono, sr, shifterHop(sr), { silenceDb: LEAD_SILENCE_DB }).f0;
+  const vocalParams = dspVocalParams(job, leadF0, sr);
   // A vocal another engine already converted is only levelled here.
-  const vocal = job.convertedVocal
-    ? Float32Array.from(lead.data[0]!)
-    : pitchShift(mono(lead.data), sr, vocalParams);
-  const rest = prepareRest(job, acc.data, back?.data, sr);
+  const vocal = job.convertedVocal ? Float32Array.from(lead.data[0]!) : pitchShift(leadMono, sr, vocalParams);
+  // When the lead moves against the instrumental (by octaves), the singer's leftover in the
+  // accompaniment would sing on at the old pitch: take it out where the lead sings.
+  const octaveApart = job.vocalSemitones !== job.instrumentSemitones;
+  const accData =
+    octaveApart && leadF0 && lead.offset === acc.offset
+      ? removeLeadLeftover(acc.data, perAnalysisHop(leadF0, sr), sr)
+      : acc.data;
+  const rest = prepareRest(job, accData, back?.data, sr);
   if (back && job.backingMode === 'convert') {
     const bv = pitchShift(mono(back.data), sr, {
       ...vocalParams,
@@ -130,13 +145,16 @@ export function runConvert(job: ConvertJob): ConvertResult {
   return { vocal: v!, rest: crop(rest, acc.offset, job.span) };
 }
 
+/** A track per shifter hop read per analysis hop (both centre frame t at t·hop). */
+function perAnalysisHop(f0: Float32Array, sr: number): Float32Array {
+  const step = analysisFftSize(sr) / ANALYSIS_OVERLAP / shifterHop(sr);
+  return Float32Array.from({ length: Math.ceil(f0.length / step) }, (_, i) => f0[Math.round(i * step)] ?? 0);
+}
+
 /** The DSP converter's settings for this block's lead (voicing drives breath and vibrato). */
-function dspVocalParams(job: ConvertJob, leadMono: Float32Array, sr: number): ShiftParams {
-  const voiced = job.convertedVocal
-    ? undefined
-    : Uint8Array.from(trackPitch(leadMono, sr, shifterHop(sr), { silenceDb: LEAD_SILENCE_DB }).f0, (f) =>
-        f > 0 ? 1 : 0,
-      );
+function dspVocalParams(job: ConvertJob, f0: Float32Array | undefined, sr: number): ShiftParams {
+  const voiced = f0 ? Uint8Array.from(f0, (f) => (f > 0 ? 1 : 0)) : undefined;
+  const straight = f0 ? straightNoteFrames(f0, shifterHop(sr) / sr) : undefined;
   return {
     semitones: job.vocalSemitones,
     preserveEnvelope: true,
@@ -145,8 +163,12 @@ function dspVocalParams(job: ConvertJob, leadMono: Float32Array, sr: number): Sh
     breathiness: job.breathiness,
     vibrato: job.vibrato,
     ...(voiced ? { voiced } : {}),
+    ...(straight ? { straight } : {}),
     seed: job.span.start + 1,
     maxShiftHz: VOCAL_MAX_SHIFT_HZ,
+    ...(job.frameClasses
+      ? { envelopeMap: new FrameClassMapper(job.frameClasses.classes, job.frameClasses.source) }
+      : {}),
   };
 }
 

@@ -6,6 +6,14 @@ import {
   smoothEnvelope,
   type CepstrumBuffers,
 } from './frame-envelope';
+import { ENV_GRID_HZ } from './envelope';
+import { envelopeToGridDb } from './frame-classes';
+
+/** Moves a frame's envelope toward a target voice's (see FrameClassMapper). */
+export interface EnvelopeCorrector {
+  /** Writes the correction in dB on ENV_GRID_HZ for a frame's grid envelope; false for non-speech. */
+  correction(grid: ArrayLike<number>, voiced: boolean, out: Float64Array): boolean;
+}
 
 /** Parameters of one conversion pass. */
 export interface ShiftParams {
@@ -23,12 +31,19 @@ export interface ShiftParams {
   vibrato?: { rateHz: number; depthCents: number };
   /** Voicing per hop of this shifter (from `shifterHop`), used by breath and vibrato. */
   voiced?: Uint8Array;
+  /** Hops inside notes sung straight (per hop, like `voiced`): the only ones vibrato is added to. */
+  straight?: Uint8Array;
   /** Seed for the breath noise so renders are reproducible. */
   seed?: number;
   /** Frames per window (default 8); 4 halves the cost and is fine for instruments. */
   overlap?: number;
   /** Bins above this frequency pass through unshifted (saves time on vocals, whose air is noise). */
   maxShiftHz?: number;
+  /**
+   * Frame-by-frame envelope correction toward the target voice (its frame classes); replaces the
+   * static EQ below `maxShiftHz` on speech frames, the EQ staying the target elsewhere.
+   */
+  envelopeMap?: EnvelopeCorrector;
 }
 
 /** Frames per window: 8 keeps the phase of gliding voices coherent. */
@@ -45,6 +60,8 @@ const BREATH_LEVEL = 0.25;
 const BREATH_RAMP_HZ = 3000;
 /** A partial may drift this many bins between frames and still continue its phase. */
 const PEAK_DRIFT_BINS = 2;
+/** The frame-class correction glides with this time constant, so class changes do not click. */
+const CORRECTION_GLIDE_SEC = 0.025;
 
 /** Hop the shifter uses at `sampleRate` (callers align voicing tracks to it). */
 export function shifterHop(sampleRate: number): number {
@@ -66,10 +83,10 @@ export function pitchShift(x: Float32Array, sampleRate: number, p: ShiftParams):
     const start = t * v.hop - v.n / 2;
     v.analyse(x, start);
     const voiced = p.voiced ? p.voiced[t] === 1 : true;
-    const ratio = v.frameRatio(t, voiced);
+    const ratio = v.frameRatio(t, p.straight ? p.straight[t] === 1 : voiced);
     v.findPeakRegions();
     v.advancePeakPhases(t, ratio);
-    if (p.preserveEnvelope) v.updateEnvelope(t);
+    if (p.preserveEnvelope) v.updateEnvelope(t, voiced);
     v.remapBins(ratio);
     v.synthesise(voiced);
     v.overlapAdd(out, norm, start);
@@ -115,6 +132,7 @@ class PhaseVocoder {
   private readonly lowest: number;
   private seed: number;
   private voicedRun = 0;
+  private readonly map: ClassCorrection | undefined;
 
   constructor(
     private readonly sampleRate: number,
@@ -152,6 +170,17 @@ class PhaseVocoder {
     this.kLim = Math.min(bins, Math.ceil(((p.maxShiftHz ?? sampleRate) * n) / sampleRate));
     this.fundamentalSearch = Math.round((FUNDAMENTAL_MAX_HZ * n) / sampleRate);
     this.lowest = Math.ceil((FUNDAMENTAL_MIN_HZ * n) / sampleRate);
+    this.map =
+      p.envelopeMap && p.preserveEnvelope
+        ? new ClassCorrection(
+            p.envelopeMap,
+            sampleRate,
+            n,
+            this.kLim,
+            p,
+            1 - Math.exp(-(this.envEvery * this.hop) / sampleRate / CORRECTION_GLIDE_SEC),
+          )
+        : undefined;
   }
 
   /** Windows the frame starting at `start` (zero outside the signal), transforms it, takes magnitudes. */
@@ -167,12 +196,12 @@ class PhaseVocoder {
     for (let k = 0; k < this.bins; k++) mag[k] = Math.sqrt(re[k]! * re[k]! + im[k]! * im[k]!);
   }
 
-  /** Frequency ratio of frame `t`: the key shift, with vibrato on voiced frames. */
-  frameRatio(t: number, voiced: boolean): number {
+  /** Frequency ratio of frame `t`: the key shift, with vibrato where `vibrate` (voiced, or a straight note). */
+  frameRatio(t: number, vibrate: boolean): number {
     const { p, hop, sampleRate } = this;
-    this.voicedRun = voiced ? this.voicedRun + 1 : 0;
+    this.voicedRun = vibrate ? this.voicedRun + 1 : 0;
     let ratio = 2 ** (p.semitones / 12);
-    if (p.vibrato && voiced && p.vibrato.depthCents > 0) {
+    if (p.vibrato && vibrate && p.vibrato.depthCents > 0) {
       const fade = Math.min(1, (this.voicedRun * hop) / sampleRate / VIBRATO_FADE_IN_SEC);
       const ph = (2 * Math.PI * p.vibrato.rateHz * t * hop) / sampleRate;
       ratio *= 2 ** ((fade * p.vibrato.depthCents * Math.sin(ph)) / 1200);
@@ -250,8 +279,11 @@ class PhaseVocoder {
    * an 8x hop, so every ~12 ms is inaudible and halves the cepstral FFTs) and holds it under the
    * fundamental.
    */
-  updateEnvelope(t: number): void {
-    if (t % this.envEvery === 0) smoothEnvelope(this.mag, this.env, this.fft, this.cepstrum);
+  updateEnvelope(t: number, voiced: boolean): void {
+    if (t % this.envEvery === 0) {
+      smoothEnvelope(this.mag, this.env, this.fft, this.cepstrum);
+      this.map?.update(this.env, voiced);
+    }
     holdBelowFundamental(this.mag, this.env, this.fundamentalSearch, this.lowest);
   }
 
@@ -284,6 +316,7 @@ class PhaseVocoder {
       this;
     const warp = p.formantWarp ?? 1;
     const breath = p.breathiness ?? 0;
+    const gain = this.map ? this.map.gain : eqGain;
     for (let j = 0; j < kLim; j++) {
       const k = synSrc[j]!;
       if (k < 0 || synMag[j] === 0) {
@@ -297,7 +330,7 @@ class PhaseVocoder {
         const i0 = Math.min(bins - 1, Math.floor(src));
         const fr = Math.min(1, src - i0);
         const e = env[i0]! * (1 - fr) + env[Math.min(bins - 1, i0 + 1)]! * fr;
-        const eq = eqGain[j]!;
+        const eq = gain[j]!;
         m *= e * eq;
         if (breath > 0 && voiced)
           m +=
@@ -343,5 +376,61 @@ class PhaseVocoder {
   private rand(): number {
     this.seed = (this.seed * 1664525 + 1013904223) >>> 0;
     return this.seed / 4294967296;
+  }
+}
+
+/**
+ * The frame-class correction of one pass: the corrector's target for each refreshed envelope (the
+ * static EQ on frames that are not speech), glided over time and spread onto the FFT bins.
+ */
+class ClassCorrection {
+  /** Per-bin linear gain below the shifted band's limit. */
+  readonly gain: Float64Array;
+  private readonly grid = new Float64Array(ENV_GRID_HZ.length);
+  private readonly target = new Float64Array(ENV_GRID_HZ.length);
+  private readonly smooth = new Float64Array(ENV_GRID_HZ.length);
+  private readonly eqGrid = new Float64Array(ENV_GRID_HZ.length);
+  /** Each bin's position on the grid (fractional index). */
+  private readonly pos: Float64Array;
+  private readonly binHz: number;
+  private readonly warp: number;
+  private started = false;
+
+  constructor(
+    private readonly corrector: EnvelopeCorrector,
+    sampleRate: number,
+    n: number,
+    kLim: number,
+    p: ShiftParams,
+    private readonly glide: number,
+  ) {
+    this.binHz = sampleRate / n;
+    this.warp = p.formantWarp ?? 1;
+    this.gain = new Float64Array(kLim).fill(1);
+    const last = ENV_GRID_HZ.length - 1;
+    this.pos = Float64Array.from({ length: kLim }, (_, j) =>
+      Math.max(0, Math.min(last, (Math.log(Math.max(1, j * this.binHz) / 100) / Math.log(80)) * last)),
+    );
+    ENV_GRID_HZ.forEach((f, i) => {
+      const k = Math.min(n / 2, Math.round(f / this.binHz));
+      this.eqGrid[i] = p.eqDb ? p.eqDb[k]! : 0;
+    });
+  }
+
+  /** Takes a newly smoothed envelope (linear, per bin) and refreshes the bin gains. */
+  update(env: Float64Array, voiced: boolean): void {
+    envelopeToGridDb(env, this.binHz, this.warp, this.grid);
+    if (!this.corrector.correction(this.grid, voiced, this.target)) this.target.set(this.eqGrid);
+    const a = this.started ? this.glide : 1;
+    this.started = true;
+    for (let i = 0; i < this.smooth.length; i++)
+      this.smooth[i] = this.smooth[i]! + a * (this.target[i]! - this.smooth[i]!);
+    const { pos, smooth, gain } = this;
+    for (let j = 0; j < gain.length; j++) {
+      const x = pos[j]!;
+      const i = Math.min(smooth.length - 2, Math.floor(x));
+      const fr = x - i;
+      gain[j] = 10 ** ((smooth[i]! * (1 - fr) + smooth[i + 1]! * fr) / 20);
+    }
   }
 }

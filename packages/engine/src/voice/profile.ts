@@ -1,9 +1,16 @@
 import { EngineError } from '../errors';
 import { ENV_GRID_HZ } from './envelope';
+import { CLASS_FEATURE_DIM, type FrameClasses } from './frame-classes';
+
+/** Profiles this engine writes; version 1 (no frame classes) still converts. */
+export const PROFILE_VERSION = 2;
+/** A profile carries at most this many frame classes (keeps a hostile file from costing much). */
+const MAX_CLASSES = 64;
 
 /** Everything the converter needs to know about a target voice. */
 export interface VoiceProfile {
-  version: 1;
+  /** 1: global traits only; 2: also the owner's frame classes (trained voices). */
+  version: 1 | 2;
   id: string;
   name: string;
   pitch: {
@@ -27,6 +34,8 @@ export interface VoiceProfile {
   /** How the profile was made. */
   source: 'builtin' | 'trained' | 'model';
   trainedSeconds?: number;
+  /** The owner's envelope per frame class (version 2, trained voices). */
+  frameClasses?: FrameClasses;
 }
 
 /** Validates an untrusted object (e.g. a profile.json) as a VoiceProfile or throws BAD_PROFILE. */
@@ -36,7 +45,7 @@ export function parseProfile(raw: unknown): VoiceProfile {
   };
   if (typeof raw !== 'object' || raw === null) return bad('not a JSON object');
   const p = raw as Record<string, unknown>;
-  if (p['version'] !== 1) bad('unsupported version (expected 1)');
+  if (p['version'] !== 1 && p['version'] !== 2) bad('unsupported version (expected 1 or 2)');
   if (typeof p['id'] !== 'string' || typeof p['name'] !== 'string') bad('id and name must be strings');
   const pitch = p['pitch'] as Record<string, unknown> | undefined;
   for (const k of ['medianMidi', 'meanLogHz', 'stdSemitones', 'lowMidi', 'highMidi']) {
@@ -54,5 +63,34 @@ export function parseProfile(raw: unknown): VoiceProfile {
   const vib = p['vibrato'] as Record<string, unknown> | undefined;
   if (!vib || typeof vib['rateHz'] !== 'number' || typeof vib['depthCents'] !== 'number')
     bad('vibrato is missing');
+  if (p['frameClasses'] !== undefined) {
+    if (p['version'] !== 2) bad('frameClasses need version 2');
+    checkFrameClasses(p['frameClasses'], bad);
+  }
   return raw as VoiceProfile;
+}
+
+const isRowOf = (row: unknown, len: number): boolean =>
+  Array.isArray(row) &&
+  row.length === len &&
+  row.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e4);
+
+function checkFrameClasses(raw: unknown, bad: (why: string) => never): void {
+  const fc = raw as Record<string, unknown> | null;
+  const c = fc?.['centroids'];
+  const e = fc?.['envelopesDb'];
+  if (
+    !Array.isArray(c) ||
+    !Array.isArray(e) ||
+    c.length === 0 ||
+    c.length > MAX_CLASSES ||
+    e.length !== c.length
+  )
+    bad(`frameClasses must hold 1 to ${MAX_CLASSES} classes with one envelope each`);
+  const cs = c as unknown[];
+  const es = e as unknown[];
+  if (!cs.every((r) => isRowOf(r, CLASS_FEATURE_DIM)))
+    bad(`frameClasses.centroids must be rows of ${CLASS_FEATURE_DIM} numbers`);
+  if (!es.every((r) => isRowOf(r, ENV_GRID_HZ.length)))
+    bad(`frameClasses.envelopesDb must be rows of ${ENV_GRID_HZ.length} numbers`);
 }

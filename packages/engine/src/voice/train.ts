@@ -4,12 +4,14 @@ import { RawPcmReader } from '../io/raw-pcm';
 import { ScratchDir } from '../io/temp';
 import { pitchStats, trackPitch } from '../pitch/yin';
 import { prepareInput } from '../pipeline/input';
-import { ltasToEnvelope } from './envelope';
+import { ENV_GRID_HZ, ltasToEnvelope } from './envelope';
 import { fitFormantScale, harmonicFrame, type HarmonicFrame } from './formant-fit';
 import { FormantStats } from './formant-lpc';
+import { cepstrumBuffers, smoothEnvelope } from './frame-envelope';
+import { FrameCollector, envelopeToGridDb, fitFrameClasses } from './frame-classes';
 import { RecordingChecks } from './recording-checks';
 import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from './vibrato';
-import type { VoiceProfile } from './profile';
+import { PROFILE_VERSION, type VoiceProfile } from './profile';
 
 /** Options of `trainVoice`. */
 export interface TrainOptions {
@@ -32,6 +34,8 @@ const CHUNK_SEC = 30;
 const FORMANT_FIT_FRAMES = 1500;
 /** Only clearly periodic frames (YIN aperiodicity under this) feed the formant fit. */
 const FORMANT_FIT_MAX_APERIODICITY = 0.2;
+/** Frames the frame classes are learnt from at most; long recordings are strided down to about this. */
+const CLASS_FRAMES = 4000;
 
 /**
  * Builds a profile from a solo vocal recording (30 s – 10 min) with the same analysis the
@@ -60,6 +64,13 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     const checks = new RecordingChecks();
     const power = new Float64Array(n / 2 + 1);
     const harmonics: HarmonicFrame[] = [];
+    const frames = new FrameCollector();
+    const mag = new Float64Array(n / 2 + 1);
+    const frameEnv = new Float64Array(n / 2 + 1);
+    const ceps = cepstrumBuffers(n);
+    const grid = new Float64Array(ENV_GRID_HZ.length);
+    const classStride = Math.max(1, Math.round(input.frames / setup.hop / CLASS_FRAMES));
+    let frameNo = 0;
     // Stride so long recordings cost the same as short ones.
     const stride = Math.max(1, Math.round(input.frames / setup.hop / FORMANT_FIT_FRAMES));
     try {
@@ -73,6 +84,16 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
         const spec = stft(x, setup);
         for (let t = 0; t < spec.frames; t++) {
           const f = pt.f0[t] ?? 0;
+          // Every kind of frame (voiced or not) feeds the classes; silence is dropped by level later.
+          if (frameNo++ % classStride === 0) {
+            for (let k = 0; k < spec.bins; k++) {
+              const i = t * spec.bins + k;
+              mag[k] = Math.sqrt(spec.re[i]! ** 2 + spec.im[i]! ** 2);
+            }
+            smoothEnvelope(mag, frameEnv, setup.fft, ceps);
+            envelopeToGridDb(frameEnv, sr / n, 1, grid);
+            frames.add(grid, f > 0, f);
+          }
           if (f <= 0) continue;
           voiced++;
           if (voiced % stride === 0 && pt.aperiodicity[t]! < FORMANT_FIT_MAX_APERIODICITY) {
@@ -96,6 +117,7 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     }
     // Music is named as such before "too little voice": that is what the person needs to hear.
     checks.verify();
+    checks.verifyOneVoice(frames, sr / setup.hop / classStride);
     const voicedSec = (voiced * setup.hop) / sr;
     if (voicedSec < MIN_VOICED_SEC) {
       throw new EngineError(
@@ -109,8 +131,9 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     const ap = apSum / voiced;
     const id = o.id ?? 'custom';
     const vibrato = vibratoOf(vib);
+    const frameClasses = fitFrameClasses(frames);
     return {
-      version: 1,
+      version: PROFILE_VERSION,
       id,
       name: o.name ?? 'Custom voice',
       pitch: {
@@ -126,6 +149,7 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
       vibrato: { rateHz: round(vibrato.rateHz), depthCents: round(vibrato.depthCents) },
       source: 'trained',
       trainedSeconds: round(input.durationSec, 1),
+      ...(frameClasses ? { frameClasses } : {}),
     };
   } catch (e) {
     throw toEngineError(e);

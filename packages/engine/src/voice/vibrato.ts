@@ -138,3 +138,28 @@ export function vibratoOf(acc: VibratoAccumulator): {
     sustainedSec,
   };
 }
+
+/** A straight note holds within ± this many cents… */
+const STRAIGHT_BAND_CENTS = 30;
+/** …over this much time around each frame. */
+const STRAIGHT_SPAN_SEC = 0.3;
+
+/**
+ * Frames where a voice's vibrato may be added: inside notes the singer holds straight. A singer's
+ * own vibrato, glides and speech keep the pitch they were sung with (adding a second vibrato on top
+ * of a first one is what listeners and pitch judges hear as a wrong note).
+ */
+export function straightNoteFrames(f0: ArrayLike<number>, dt: number): Uint8Array {
+  const out = new Uint8Array(f0.length);
+  const w = Math.max(1, Math.round(STRAIGHT_SPAN_SEC / 2 / dt));
+  const band = 2 ** (STRAIGHT_BAND_CENTS / 1200);
+  forEachVoicedRun(f0, (i, j) => {
+    for (let t = i + w; t < j - w; t++) {
+      const c = f0[t]!;
+      let ok = true;
+      for (let k = t - w; k <= t + w && ok; k++) ok = f0[k]! <= c * band && f0[k]! >= c / band;
+      if (ok) for (let k = t - w; k <= t + w; k++) out[k] = 1;
+    }
+  });
+  return out;
+}

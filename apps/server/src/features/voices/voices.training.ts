@@ -32,6 +32,7 @@ const RECORDING_FAULTS: Partial<Record<EngineErrorCode, string>> = {
   TOO_LONG: MyVoiceMsg.tooLong,
   INPUT_NOT_FOUND: MyVoiceMsg.unreadable,
   NOT_A_VOICE: MyVoiceMsg.notAVoice,
+  SEVERAL_VOICES: MyVoiceMsg.severalVoices,
 };
 
 /** How often a live run touches its row; the sweep's staleness limit is several of these. */

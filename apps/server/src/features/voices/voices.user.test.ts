@@ -292,6 +292,25 @@ describe('My voices: training that fails', () => {
     });
   });
 
+  it('several people instead of one voice fail with their reason and no retry', async () => {
+    const user = await signInTestUser(ctx);
+    const key = await uploadSong(ctx, user.auth, 'two of us.wav', songWav(31));
+    const made = (
+      await post('/v1/my-voices', user.auth, { name: 'Duet', sample_key: key, consent: true })
+    ).json().data;
+    const outcome = await runTraining(made.voice_id, {
+      train: () =>
+        Promise.reject(new EngineError('SEVERAL_VOICES', 'This sounds like more than one person.')),
+    });
+    expect(outcome).toBe('failed');
+    const failed = (await get(`/v1/my-voices/${made.voice_id}`, user.auth)).json().data;
+    expect(failed).toMatchObject({
+      status: TaskStatus.failed,
+      error: MyVoiceMsg.severalVoices,
+      retryable: false,
+    });
+  });
+
   it('a run stopped by shutdown goes back to waiting; a voice stranded by a dead worker is sent again', async () => {
     const user = await signInTestUser(ctx);
     const key = await uploadSong(ctx, user.auth, 'me.wav', songWav(31));
