@@ -1,13 +1,24 @@
 /** Pure builders for ffmpeg/ffprobe argument lists, kept separate so they are unit-tested. */
+import { confinedInputArgs, decodeInputArgs } from './input-formats';
 
 /** ffprobe arguments that print streams and format as JSON. */
 export function probeArgs(input: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', '--', input];
+  return [
+    '-v',
+    'error',
+    ...confinedInputArgs(),
+    '-print_format',
+    'json',
+    '-show_streams',
+    '-show_format',
+    '--',
+    input,
+  ];
 }
 
 /** ffmpeg arguments that decode the first audio stream to raw interleaved float32 at the native rate. */
 export function decodeArgs(input: string, output: string, channels: 1 | 2, maxSeconds?: number): string[] {
-  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn'];
+  const args = decodeInputArgs(input);
   // Reading one second past the limit is enough to prove the input is too long.
   if (maxSeconds !== undefined) args.push('-t', String(maxSeconds + 1));
   args.push('-ac', String(channels), '-f', 'f32le', '-acodec', 'pcm_f32le', '-y', output);

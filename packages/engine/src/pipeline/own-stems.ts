@@ -7,6 +7,7 @@ import { analyseLead } from './lead-analysis';
 import type { PreparedInput } from './input';
 import type { RawRef } from './jobs';
 import type { SeparatedFiles } from './separate-file';
+import { decodeInputArgs } from '../io/input-formats';
 
 /** Own stems may differ in length by this much (export padding, a fade); more means different songs. */
 export const STEM_LENGTH_TOLERANCE = { seconds: 1, ratio: 0.02 };
@@ -26,7 +27,7 @@ async function decodeStereoAt(
   maxSeconds: number,
   signal?: AbortSignal,
 ): Promise<number> {
-  const args = ['-nostdin', '-hide_banner', '-v', 'error', '-i', input, '-map', '0:a:0', '-vn', '-sn', '-dn'];
+  const args = decodeInputArgs(input);
   args.push('-t', String(maxSeconds + 1), '-ac', '2', '-ar', String(sampleRate));
   args.push('-f', 'f32le', '-acodec', 'pcm_f32le', '-y', out);
   const res = await run('ffmpeg', args, signal);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mediaToolPath, type MediaTool } from '@ai-covers/engine';
+import { INPUT_DEMUXERS, mediaToolPath, type MediaTool } from '@ai-covers/engine';
 
 /**
  * The demuxers a user's file may be read with: the containers of the audio and video the product
@@ -8,14 +8,8 @@ import { mediaToolPath, type MediaTool } from '@ai-covers/engine';
  * of hundreds of rarely used demuxers) is not read at all.
  */
 export const ACCEPTED_DEMUXERS = [
-  'mp3',
-  'wav',
-  'flac',
-  'aac',
-  'ogg',
-  'mov',
-  'matroska',
-  'avi',
+  // The engine decodes songs with these same demuxers (its own runs are confined the same way).
+  ...INPUT_DEMUXERS,
   'image2',
   'png_pipe',
   'jpeg_pipe',
