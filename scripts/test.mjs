@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every test of the repository, in as little wall time as the machine allows.
 //
-// Two lanes run side by side from the start, since neither needs the other:
-//  - the Vitest lane: every Vitest project on the embedded database, then the test files that open
-//    a database once more on a real Postgres, when one answers (TEST_DATABASE_URL, else the local
-//    server);
-//  - the browser lane (Playwright on Debian Chromium), when a Chromium is installed: the journeys
-//    whose subject is the base path (tagged @base-path) under the lab prefix /lab/ai-covers (§1),
-//    then every journey at the site root, each on a web build made for its base path (the root
-//    last, so `apps/web/dist` is left as `npm start` builds it).
-// The browser lane spends much of its time waiting on pages, polls and the server, which is why it
-// shares the cores with the Vitest lane rather than following it (decision 006).
-// At the end: the slowest test files of the run, and the wall and processor time of each part.
+// 1. Unit and API tests (Vitest, every project) on the embedded database.
+// 2. Then two independent parts at the same time:
+//    - the browser journeys (Playwright on Debian Chromium), when a Chromium is installed: the
+//      journeys whose subject is the base path (tagged @base-path) under the lab prefix
+//      /lab/ai-covers (§1), then every journey at the site root, each on a web build made for its
+//      base path (the root last, so `apps/web/dist` is left as `npm start` builds it);
+//    - the test files that open a database, once more on a real Postgres, when one answers
+//      (TEST_DATABASE_URL, else the local server).
+//    Vitest runs alone first: it keeps both cores busy, and a journey or a test sharing them with
+//    it ran past its time limit (decision 006).
+// 3. The slowest test files of the run, and the wall and processor time of each part.
 // Exits non-zero when any part fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -85,7 +85,7 @@ const vitestReport = (name) => [
   `--outputFile.json=${path.join(reports, name)}`,
 ];
 
-// The browser lane.
+// 2a. The browser journeys.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 async function browserJourneys() {
   if (!existsSync(chromium)) {
@@ -125,7 +125,7 @@ async function browserJourneys() {
   return passed;
 }
 
-// The Vitest lane: every project on the embedded database, then the database tests on Postgres.
+// 2b. The database tests once more on Postgres.
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 function postgresAnswers() {
   const probe = spawnSync(
@@ -154,21 +154,14 @@ async function postgresPass() {
   );
 }
 
-async function vitestLane() {
-  const embedded = await run(
-    'vitest (embedded database)',
-    'npx',
-    ['vitest', 'run', ...vitestReport('vitest.json')],
-    {
-      tag: 'vitest',
-    },
-  );
-  return (await postgresPass()) && embedded;
-}
-
 const started = Date.now();
-const lanes = await Promise.all([vitestLane(), browserJourneys()]);
-const ok = lanes.every(Boolean);
+const embedded = await run('vitest (embedded database)', 'npx', [
+  'vitest',
+  'run',
+  ...vitestReport('vitest.json'),
+]);
+const [browserOk, postgresOk] = await Promise.all([browserJourneys(), postgresPass()]);
+const ok = embedded && browserOk && postgresOk;
 
 // What took the time.
 printSlowestFiles(reports, 15);
