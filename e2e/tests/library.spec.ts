@@ -42,7 +42,9 @@ test.describe('cloud file library', () => {
     const dialog = page.getByRole('dialog', { name: 'Rename' });
     const input = dialog.getByLabel('New name');
     await input.fill('x'.repeat(101));
-    await expect(dialog.getByText('Use at most 100 characters.')).toBeVisible();
+    await expect(
+      dialog.getByText('The name must be at most 100 characters, extension included.'),
+    ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
     await input.fill('Evening tone.wav');
     await dialog.getByRole('button', { name: 'Save' }).click();
