@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { VectorIcon } from '../../shared/icons/VectorIcon';
+import { VoiceAvatar } from '../../shared/icons/VectorIcon';
 import {
   useCategories,
   ALL_CATEGORY_ID,
@@ -55,15 +55,7 @@ export function VoiceLibrary() {
         <ul className={styles.grid}>
           {selected.items.map((voice) => (
             <li key={voice.id} className={styles.voice}>
-              <VectorIcon
-                url={voice.icon}
-                className={styles.avatar}
-                fallback={
-                  <span className={styles.avatar} aria-hidden="true">
-                    {voice.name.slice(0, 1)}
-                  </span>
-                }
-              />
+              <VoiceAvatar url={voice.icon} name={voice.name} className={styles.avatar} />
               <div>
                 <h3 id={`voice-name-${voice.id}`} className={styles.voiceName}>
                   {voice.name}

@@ -7,7 +7,7 @@ import { voiceRange } from './cover-format';
 import styles from './CoversTool.module.css';
 import { NO_PRE_LOGIN_ATTR } from '../auth';
 import { MyVoicesButton, useMenuWithMyVoices } from '../my-voices';
-import { VectorIcon } from '../../shared/icons/VectorIcon';
+import { VoiceAvatar } from '../../shared/icons/VectorIcon';
 
 /** Step 1: a compact radio list of the voice library, filtered by category, with playable samples. */
 export function VoicePicker({
@@ -93,15 +93,7 @@ function VoiceOption({
     <li className={checked ? `${styles.voice} ${styles.voiceChecked}` : styles.voice}>
       <label className={styles.voiceLabel}>
         <input type="radio" name="voice" value={voice.id} checked={checked} onChange={onPick} />
-        <VectorIcon
-          url={voice.icon}
-          className={styles.avatar}
-          fallback={
-            <span className={styles.avatar} aria-hidden="true">
-              {voice.name.slice(0, 1)}
-            </span>
-          }
-        />
+        <VoiceAvatar url={voice.icon} name={voice.name} className={styles.avatar} />
         <span>
           <span className={styles.voiceName}>{voice.name}</span>
           {meta ? <span className={styles.voiceMeta}>{meta}</span> : null}

@@ -25,3 +25,26 @@ export function VectorIcon({
   if (!icon.data) return <>{fallback}</>;
   return <img className={className} src={svgDataUrl(icon.data)} alt="" />;
 }
+
+/** A voice's avatar by URL, with the voice's initial standing in until (or unless) it loads. */
+export function VoiceAvatar({
+  url,
+  name,
+  className,
+}: {
+  url: string | null | undefined;
+  name: string;
+  className?: string;
+}) {
+  return (
+    <VectorIcon
+      url={url}
+      className={className}
+      fallback={
+        <span className={className} aria-hidden="true">
+          {name.slice(0, 1)}
+        </span>
+      }
+    />
+  );
+}
