@@ -19,6 +19,8 @@ const basePath = process.env.E2E_BASE_PATH ?? '';
  */
 export default defineConfig({
   testDir: './tests',
+  // Two passes running at once (`npm test`) each keep their own traces and screenshots.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,

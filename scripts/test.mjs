@@ -2,15 +2,17 @@
 // `npm test`: every test of the repository, in as little wall time as the machine allows.
 //
 // 1. Unit and API tests (Vitest, every project) on the embedded database.
-// 2. Then two independent parts at the same time:
+// 2. Then, all at the same time:
 //    - the browser journeys (Playwright on Debian Chromium), when a Chromium is installed: the
 //      journeys whose subject is the base path (tagged @base-path) under the lab prefix
-//      /lab/ai-covers (§1), then every journey at the site root, each on a web build made for its
-//      base path (the root last, so `apps/web/dist` is left as `npm start` builds it);
+//      /lab/ai-covers (§1), and every journey at the site root in shards; each pass has its own
+//      server, port and database, on a web build made for its base path (the root's in
+//      `apps/web/dist`, as `npm start` builds it);
 //    - the test files that open a database, once more on a real Postgres, when one answers
 //      (TEST_DATABASE_URL, else the local server).
 //    Vitest runs alone first: it keeps both cores busy, and a journey or a test sharing them with
-//    it ran past its time limit (decision 006).
+//    it ran past its time limit. The journeys mostly wait, so they share the cores with the
+//    Postgres pass well (decision 006).
 // 3. The slowest test files of the run, and the wall and processor time of each part.
 // Exits non-zero when any part fails.
 import { spawn, spawnSync } from 'node:child_process';
@@ -87,6 +89,10 @@ const vitestReport = (name) => [
 
 // 2a. The browser journeys.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The site-root journeys are split into this many shards, each with its own server, port and
+// database: a journey mostly waits (for a render, a poll, a page), so shards side by side finish in
+// a fraction of the time one pass takes (decision 006).
+const rootShards = Math.max(1, Number(process.env.E2E_ROOT_SHARDS ?? 2) || 1);
 async function browserJourneys() {
   if (!existsSync(chromium)) {
     console.log(
@@ -94,35 +100,53 @@ async function browserJourneys() {
     );
     return true;
   }
+  // One web build per base path, each in its own folder; the root's in `apps/web/dist`, as
+  // `npm start` builds it.
+  const builds = [
+    { basePath: '/lab/ai-covers', outDir: 'dist-lab' },
+    { basePath: '', outDir: 'dist' },
+  ];
+  for (const { basePath, outDir } of builds) {
+    const built = await run(
+      `web build for ${basePath || 'the site root'}`,
+      'npm',
+      ['run', 'build', '-w', 'apps/web', '--', '--outDir', outDir],
+      { env: { BASE_PATH: basePath }, tag: 'browser' },
+    );
+    if (!built) return false;
+  }
   /** Where each pass runs and what it runs: the lab prefix takes the journeys about base paths. */
   const passes = [
-    { basePath: '/lab/ai-covers', grep: ['--grep', '@base-path'], report: 'playwright-lab.json' },
-    { basePath: '', grep: [], report: 'playwright-root.json' },
+    { name: 'lab', basePath: '/lab/ai-covers', outDir: 'dist-lab', args: ['--grep', '@base-path'] },
+    ...Array.from({ length: rootShards }, (_, i) => ({
+      name: rootShards > 1 ? `root-${i + 1}` : 'root',
+      basePath: '',
+      outDir: 'dist',
+      args: rootShards > 1 ? [`--shard=${i + 1}/${rootShards}`] : [],
+    })),
   ];
-  let passed = true;
-  for (const { basePath, grep, report } of passes) {
-    const where = basePath || 'the site root';
-    const env = { BASE_PATH: basePath };
-    if (
-      !(await run(`web build for ${where}`, 'npm', ['run', 'build', '-w', 'apps/web'], {
-        env,
-        tag: 'browser',
-      }))
-    ) {
-      passed = false;
-      continue;
-    }
-    passed =
-      (await run(`browser journeys at ${where}`, 'npm', ['run', 'test', '-w', 'e2e', '--', ...grep], {
-        env: {
-          CHROMIUM_PATH: chromium,
-          E2E_BASE_PATH: basePath,
-          PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, report),
+  const results = await Promise.all(
+    passes.map(({ name, basePath, outDir, args }, i) =>
+      run(
+        `browser journeys at ${basePath || 'the site root'}${args[0]?.startsWith('--shard') ? ` (${args[0].slice(8)})` : ''}`,
+        'npm',
+        ['run', 'test', '-w', 'e2e', '--', ...args],
+        {
+          env: {
+            CHROMIUM_PATH: chromium,
+            E2E_BASE_PATH: basePath,
+            // Ports 100 apart: each pass's song server listens 5 above its server.
+            E2E_PORT: String(8181 + 100 * i),
+            E2E_OUTPUT_DIR: `test-results/${name}`,
+            WEB_DIR: path.join(root, 'apps/web', outDir),
+            PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, `playwright-${name}.json`),
+          },
+          tag: `browser ${name}`,
         },
-        tag: 'browser',
-      })) && passed;
-  }
-  return passed;
+      ),
+    ),
+  );
+  return results.every(Boolean);
 }
 
 // 2b. The database tests once more on Postgres.

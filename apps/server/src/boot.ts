@@ -62,13 +62,15 @@ export async function boot(settings: Settings, role: Role): Promise<Booted> {
   });
   const web =
     role === 'api' && settings.SERVE_WEB
-      ? readWebBuild(settings.BASE_PATH, undefined, settings.HEADSHOTS_BASE_PATH)
+      ? readWebBuild(settings.BASE_PATH, settings.WEB_DIR, settings.HEADSHOTS_BASE_PATH)
       : null;
   const { app, features } = await buildApp({ settings, database, queue, web, engine });
   if (role === 'api') {
     await seedCategories(database.db, { 'ai-covers': voiceCategorySeed(engine.listVoices()) });
     if (settings.SERVE_WEB && !web)
-      app.log.warn('No web build found in apps/web/dist: run npm run build to serve the app');
+      app.log.warn(
+        `No web build found in ${settings.WEB_DIR ?? 'apps/web/dist'}: run npm run build to serve the app`,
+      );
     if (!renders && database.driver === 'pglite')
       app.log.warn('RUN_WORKER=false on the embedded database: no process will render covers');
   }

@@ -77,6 +77,8 @@ export const settingsSchema = z.object({
   ENGINE: z.enum(ENGINE_KINDS as [EngineKind, ...EngineKind[]]).default('dsp'),
   MODELS_DIR: z.string().min(1).optional(),
   SERVE_WEB: boolish.default(true),
+  /** Where the built web app is read from (default `apps/web/dist`); a second build sits elsewhere. */
+  WEB_DIR: z.string().min(1).optional(),
   AB_OVERRIDES: z
     .string()
     .regex(/^([a-z_]+=\d+)(,[a-z_]+=\d+)*$/, 'must look like login_test=2,banner_test=1')

@@ -407,5 +407,5 @@ describe('the worker', () => {
     }
     expect(task).toMatchObject({ status: 3, progress: 1, error: null });
     expect((await ctx.app.inject({ method: 'GET', url: task.preview_url })).statusCode).toBe(200);
-  }, 60_000);
+  }, 180_000);
 });
