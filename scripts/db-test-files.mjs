@@ -75,4 +75,16 @@ export function databaseTestFiles() {
     .sort();
 }
 
+/**
+ * Test files (relative to the repository root) that make their own Postgres databases (separate
+ * API and worker processes, chaos): they need a Postgres server whichever database the run is on,
+ * and skip themselves where none answers. `npm test` runs them once, in its Postgres pass.
+ */
+export function ownPostgresTestFiles() {
+  return testFiles(serverSrc)
+    .filter((file) => reach(file).has(OWN_POSTGRES))
+    .map((file) => path.relative(root, file))
+    .sort();
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(databaseTestFiles().join('\n'));

@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: every test of the repository, in as little wall time as the machine allows.
 //
-// 1. Unit and API tests (Vitest, every project) on the embedded database.
+// 1. Unit and API tests (Vitest, every project) on the embedded database; when a Postgres answers,
+//    the files that make their own Postgres databases (separate processes, killed workers) wait
+//    for step 2.
 // 2. Then, all at the same time:
 //    - the browser journeys (Playwright on Debian Chromium), when a Chromium is installed: the
 //      journeys whose subject is the base path (tagged @base-path) under the lab prefix
-//      /lab/ai-covers (§1), and every journey at the site root in shards; each pass has its own
+//      /lab/ai-covers (§1), and every journey at the site root, side by side; each pass has its own
 //      server, port and database, on a web build made for its base path (the root's in
 //      `apps/web/dist`, as `npm start` builds it);
 //    - the test files that open a database, once more on a real Postgres, when one answers
-//      (TEST_DATABASE_URL, else the local server).
+//      (TEST_DATABASE_URL, else the local server), and the files that make their own databases.
 //    Vitest runs alone first: it keeps both cores busy, and a journey or a test sharing them with
 //    it ran past its time limit. The journeys mostly wait, so they share the cores with the
 //    Postgres pass well (decision 006).
@@ -19,7 +21,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseTestFiles } from './db-test-files.mjs';
+import { databaseTestFiles, ownPostgresTestFiles } from './db-test-files.mjs';
 import { printSlowestFiles } from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,10 +91,10 @@ const vitestReport = (name) => [
 
 // 2a. The browser journeys.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The site-root journeys are split into this many shards, each with its own server, port and
-// database: a journey mostly waits (for a render, a poll, a page), so shards side by side finish in
-// a fraction of the time one pass takes (decision 006).
-const rootShards = Math.max(1, Number(process.env.E2E_ROOT_SHARDS ?? 2) || 1);
+// The site-root journeys can be split into shards, each with its own server, port and database
+// (E2E_ROOT_SHARDS, default 1): on a 2-core machine two shards beside the lab pass and the Postgres
+// pass overloaded it (load 16) and journeys ran past their limits (decision 006).
+const rootShards = Math.max(1, Number(process.env.E2E_ROOT_SHARDS ?? 1) || 1);
 async function browserJourneys() {
   if (!existsSync(chromium)) {
     console.log(
@@ -164,12 +166,14 @@ function postgresAnswers() {
   return probe.status === 0;
 }
 async function postgresPass() {
-  if (!postgresAnswers()) {
+  if (!postgresUp) {
     console.log('No Postgres answers: the database tests ran on the embedded database only.');
     return true;
   }
-  const files = databaseTestFiles();
-  console.log(`Postgres answers: ${files.length} test files that open a database run again on it.`);
+  const files = [...databaseTestFiles(), ...ownPostgres];
+  console.log(
+    `Postgres answers: ${files.length} test files run on it (${ownPostgres.length} of them only here: they make their own databases).`,
+  );
   return run(
     'vitest (Postgres)',
     'npx',
@@ -179,10 +183,15 @@ async function postgresPass() {
 }
 
 const started = Date.now();
+// The tests that make their own Postgres databases wait for the Postgres pass, off the first part:
+// they are slow (separate processes, killed workers) and need Postgres either way.
+const postgresUp = postgresAnswers();
+const ownPostgres = postgresUp ? ownPostgresTestFiles() : [];
 const embedded = await run('vitest (embedded database)', 'npx', [
   'vitest',
   'run',
   ...vitestReport('vitest.json'),
+  ...ownPostgres.flatMap((file) => ['--exclude', `**/${path.basename(file)}`]),
 ]);
 const [browserOk, postgresOk] = await Promise.all([browserJourneys(), postgresPass()]);
 const ok = embedded && browserOk && postgresOk;

@@ -1,4 +1,5 @@
-// The first life of the crash test's server (headshots.crash.test.ts): the same boot as the entry
+// The first life of the crash test's server (headshots.crash.test.ts), and the API beside separate
+// workers in the Postgres chaos test (headshots.worker-kill.test.ts): the same boot as the entry
 // points, on a data folder of its own, then a signed-in account buys a Basic pack, uploads five
 // photos, submits and prints the pack's state as JSON lines until it is killed. Runs only when
 // HEADSHOTS_CRASH_DRIVER=1; the test imports the path alone.
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
 import { settingsOrExit } from '../../lifecycle';
+import type { Child } from '../../test/child-server';
 import { getToken, putObject, type Headers } from '../storage/storage.test-kit';
 import { oneFace } from './headshots.test-photos';
 
@@ -13,6 +15,36 @@ export const CRASH_DRIVER = fileURLToPath(import.meta.url);
 
 const print = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One state line the driver prints while its pack runs. */
+export interface DriverLine {
+  token: string;
+  packId: string;
+  status: string;
+  progress: number;
+  delivered: number;
+}
+
+/** The driver's last state line that satisfies `done`, waiting up to `ms`. */
+export async function lineWhere(
+  child: Child,
+  done: (l: DriverLine) => boolean,
+  ms: number,
+): Promise<DriverLine> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.child.exitCode !== null) throw new Error(`driver exited: ${child.stderr()}`);
+    const lines = child
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{"token"'))
+      .map((l) => JSON.parse(l) as DriverLine);
+    const hit = lines.findLast(done);
+    if (hit) return hit;
+    await pause(100);
+  }
+  throw new Error(`no such state in time; last output: ${child.stdout().slice(-400)} ${child.stderr()}`);
+}
 
 async function api(app: FastifyInstance, who: Headers, method: 'GET' | 'POST', url: string, body?: object) {
   const res = await app.inject({ method, url, headers: who, ...(body ? { payload: body } : {}) });
@@ -24,6 +56,8 @@ async function api(app: FastifyInstance, who: Headers, method: 'GET' | 'POST', u
 async function main(): Promise<void> {
   const booted = await boot(settingsOrExit(), 'api');
   const { app, features } = booted;
+  // Migrated and listening to the queue: a separate worker may start now (the Postgres chaos test).
+  print({ booted: true });
   const email = `crash-${process.pid}@example.test`;
   const { user } = await features.users.users.upsertByIdentity({ issuer: 'test', subject: email, email });
   const { token } = await features.users.sessions.issueToken(user.id);
@@ -62,7 +96,14 @@ async function main(): Promise<void> {
   });
   for (;;) {
     const now = (await api(app, who, 'GET', `/v1/headshots/packs/${pack.id}`, undefined)).pack;
-    print({ token, packId: pack.id, status: now.status, progress: now.progress, stage: now.stage });
+    print({
+      token,
+      packId: pack.id,
+      status: now.status,
+      progress: now.progress,
+      stage: now.stage,
+      delivered: now.delivered,
+    });
     await pause(250);
   }
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, startChild, waitForHealth, type Child } from '../../test/child-server';
-import { CRASH_DRIVER } from './headshots.crash.test-driver';
+import { CRASH_DRIVER, lineWhere } from './headshots.crash.test-driver';
 
 const PORT = 8324;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-crash-'));
@@ -26,30 +26,6 @@ afterAll(async () => {
   await running?.exited;
   fs.rmSync(root, { recursive: true, force: true });
 });
-
-interface DriverLine {
-  token: string;
-  packId: string;
-  status: string;
-  progress: number;
-}
-
-/** The driver's last state line that satisfies `done`, waiting up to `ms`. */
-async function lineWhere(child: Child, done: (l: DriverLine) => boolean, ms: number): Promise<DriverLine> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.child.exitCode !== null) throw new Error(`driver exited: ${child.stderr()}`);
-    const lines = child
-      .stdout()
-      .split('\n')
-      .filter((l) => l.startsWith('{"token"'))
-      .map((l) => JSON.parse(l) as DriverLine);
-    const hit = lines.findLast(done);
-    if (hit) return hit;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no such state in time; last output: ${child.stdout().slice(-400)} ${child.stderr()}`);
-}
 
 const scratch = () => fs.readdirSync(tmpDir).filter((n) => /^headshots?-/.test(n));
 
