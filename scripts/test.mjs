@@ -7,14 +7,13 @@
 // 2. Then, all at the same time:
 //    - the browser journeys (Playwright on Debian Chromium), when a Chromium is installed: the
 //      journeys whose subject is the base path (tagged @base-path) under the lab prefix
-//      /lab/ai-covers (§1), and every journey at the site root, side by side; each pass has its own
-//      server, port and database, on a web build made for its base path (the root's in
-//      `apps/web/dist`, as `npm start` builds it);
+//      /lab/ai-covers (§1), then every journey at the site root; each pass has its own server and
+//      database, on a web build made for its base path (the root's in `apps/web/dist`, as
+//      `npm start` builds it);
 //    - the test files that open a database, once more on a real Postgres, when one answers
 //      (TEST_DATABASE_URL, else the local server), and the files that make their own databases.
 //    Vitest runs alone first: it keeps both cores busy, and a journey or a test sharing them with
-//    it ran past its time limit. The journeys mostly wait, so they share the cores with the
-//    Postgres pass well (decision 006).
+//    it ran past its time limit (decision 006).
 // 3. The slowest test files of the run, and the wall and processor time of each part.
 // Exits non-zero when any part fails.
 import { spawn, spawnSync } from 'node:child_process';
@@ -91,10 +90,6 @@ const vitestReport = (name) => [
 
 // 2a. The browser journeys.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The site-root journeys can be split into shards, each with its own server, port and database
-// (E2E_ROOT_SHARDS, default 1): on a 2-core machine two shards beside the lab pass and the Postgres
-// pass overloaded it (load 16) and journeys ran past their limits (decision 006).
-const rootShards = Math.max(1, Number(process.env.E2E_ROOT_SHARDS ?? 1) || 1);
 async function browserJourneys() {
   if (!existsSync(chromium)) {
     console.log(
@@ -102,53 +97,44 @@ async function browserJourneys() {
     );
     return true;
   }
-  // One web build per base path, each in its own folder; the root's in `apps/web/dist`, as
-  // `npm start` builds it.
-  const builds = [
-    { basePath: '/lab/ai-covers', outDir: 'dist-lab' },
-    { basePath: '', outDir: 'dist' },
+  /**
+   * Where each pass runs and what it runs: the lab prefix takes the journeys about base paths. Each
+   * pass has its own web build (the root's in `apps/web/dist`, as `npm start` builds it), server and
+   * database. They run one after the other: side by side (and the root pass in two shards) they
+   * went no faster on two cores, and journeys ran past their limits (decision 006).
+   */
+  const passes = [
+    { name: 'lab', basePath: '/lab/ai-covers', outDir: 'dist-lab', args: ['--grep', '@base-path'] },
+    { name: 'root', basePath: '', outDir: 'dist', args: [] },
   ];
-  for (const { basePath, outDir } of builds) {
+  let passed = true;
+  for (const { name, basePath, outDir, args } of passes) {
+    const where = basePath || 'the site root';
     const built = await run(
-      `web build for ${basePath || 'the site root'}`,
+      `web build for ${where}`,
       'npm',
       ['run', 'build', '-w', 'apps/web', '--', '--outDir', outDir],
       { env: { BASE_PATH: basePath }, tag: 'browser' },
     );
-    if (!built) return false;
+    if (!built) {
+      passed = false;
+      continue;
+    }
+    const ok = await run(`browser journeys at ${where}`, 'npm', ['run', 'test', '-w', 'e2e', '--', ...args], {
+      env: {
+        CHROMIUM_PATH: chromium,
+        E2E_BASE_PATH: basePath,
+        E2E_OUTPUT_DIR: `test-results/${name}`,
+        WEB_DIR: path.join(root, 'apps/web', outDir),
+        // The migrated database the unit tests' setup left (apps/server/src/test/paths.ts).
+        E2E_DB_TEMPLATE: path.join(root, '.tmp/pglite-data-template'),
+        PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, `playwright-${name}.json`),
+      },
+      tag: 'browser',
+    });
+    passed = ok && passed;
   }
-  /** Where each pass runs and what it runs: the lab prefix takes the journeys about base paths. */
-  const passes = [
-    { name: 'lab', basePath: '/lab/ai-covers', outDir: 'dist-lab', args: ['--grep', '@base-path'] },
-    ...Array.from({ length: rootShards }, (_, i) => ({
-      name: rootShards > 1 ? `root-${i + 1}` : 'root',
-      basePath: '',
-      outDir: 'dist',
-      args: rootShards > 1 ? [`--shard=${i + 1}/${rootShards}`] : [],
-    })),
-  ];
-  const results = await Promise.all(
-    passes.map(({ name, basePath, outDir, args }, i) =>
-      run(
-        `browser journeys at ${basePath || 'the site root'}${args[0]?.startsWith('--shard') ? ` (${args[0].slice(8)})` : ''}`,
-        'npm',
-        ['run', 'test', '-w', 'e2e', '--', ...args],
-        {
-          env: {
-            CHROMIUM_PATH: chromium,
-            E2E_BASE_PATH: basePath,
-            // Ports 100 apart: each pass's song server listens 5 above its server.
-            E2E_PORT: String(8181 + 100 * i),
-            E2E_OUTPUT_DIR: `test-results/${name}`,
-            WEB_DIR: path.join(root, 'apps/web', outDir),
-            PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, `playwright-${name}.json`),
-          },
-          tag: `browser ${name}`,
-        },
-      ),
-    ),
-  );
-  return results.every(Boolean);
+  return passed;
 }
 
 // 2b. The database tests once more on Postgres.
@@ -177,7 +163,18 @@ async function postgresPass() {
   return run(
     'vitest (Postgres)',
     'npx',
-    ['vitest', 'run', '--project', 'server', ...vitestReport('vitest-postgres.json'), ...files],
+    [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      // The pass proves the SQL on Postgres while the journeys share the cores: a render that takes
+      // 10 s alone took over 30 s there, so its tests get four times the room (decision 006).
+      '--testTimeout=120000',
+      '--hookTimeout=180000',
+      ...vitestReport('vitest-postgres.json'),
+      ...files,
+    ],
     { env: { TEST_DATABASE_URL: postgresUrl }, tag: 'postgres' },
   );
 }

@@ -1,11 +1,13 @@
 // Child-process test helpers: the real entry points started as the operator starts them, and a
 // minimal HTTP client (upload, create, poll) talking to them over the network.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { StorageTokenParams } from '@ai-covers/contracts';
 import { signedPutHeaders, visitor, type Headers } from '../features/storage/storage.test-kit';
+import { DATA_DIR_TEMPLATE } from './paths';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_ENTRY = path.join(SRC, 'main.ts');
@@ -18,8 +20,15 @@ export interface Child {
   stdout(): string;
 }
 
-/** Starts an entry point (default the API) with a quiet, test-friendly environment plus `env`. */
+/**
+ * Starts an entry point (default the API) with a quiet, test-friendly environment plus `env`. A new
+ * `DATA_DIR` on the embedded database starts from the migrated template of this run, as a server
+ * that started there once would find it (`main.test.ts` keeps the real first start).
+ */
 export function startChild(env: Record<string, string>, entry = API_ENTRY): Child {
+  const dbDir = env.DATA_DIR && !env.DATABASE_URL ? path.join(env.DATA_DIR, 'db') : null;
+  if (dbDir && !fs.existsSync(dbDir) && fs.existsSync(DATA_DIR_TEMPLATE))
+    fs.cpSync(DATA_DIR_TEMPLATE, dbDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,
