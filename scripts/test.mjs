@@ -13,7 +13,7 @@
 //    - the test files that open a database, once more on a real Postgres, when one answers
 //      (TEST_DATABASE_URL, else the local server), and the files that make their own databases.
 //    Vitest runs alone first: it keeps both cores busy, and a journey or a test sharing them with
-//    it ran past its time limit. The Postgres pass runs at nice 10, below the journeys (decision 006).
+//    it ran past its time limit (decision 006).
 // 3. The slowest test files of the run, and the wall and processor time of each part.
 // Exits non-zero when any part fails.
 import { spawn, spawnSync } from 'node:child_process';
@@ -160,15 +160,10 @@ async function postgresPass() {
   console.log(
     `Postgres answers: ${files.length} test files run on it (${ownPostgres.length} of them only here: they make their own databases).`,
   );
-  // At nice 10: the journeys beside it are the longer part, and the processor time this pass took
-  // from them made the whole run longer (decision 006). It still gets every cycle they leave.
   return run(
     'vitest (Postgres)',
-    'nice',
+    'npx',
     [
-      '-n',
-      '10',
-      'npx',
       'vitest',
       'run',
       '--project',

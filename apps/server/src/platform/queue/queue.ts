@@ -18,7 +18,8 @@ export interface Queue<R extends JobRegistry = JobRegistry> {
     handler: (payload: JobPayload<R, N>, job: PgBoss.Job<unknown>) => Promise<unknown>,
   ): Promise<string>;
   healthy(): Promise<{ ok: boolean; error?: string }>;
-  stop(): Promise<void>;
+  /** Stops taking jobs and waits up to `graceMs` (default 10 s) for the running ones to end. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export interface QueueOptions<R extends JobRegistry> {
@@ -77,8 +78,8 @@ export async function startQueue<R extends JobRegistry>(options: QueueOptions<R>
         return { ok: false, error: (error as Error).message };
       }
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    async stop(graceMs = 10_000) {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
     },
   };
 }
