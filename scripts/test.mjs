@@ -4,7 +4,7 @@
 // 1. Unit and API tests (Vitest, every project) on the embedded database; when a Postgres answers,
 //    the files that make their own Postgres databases (separate processes, killed workers) wait
 //    for step 2.
-// 2. Then, all at the same time:
+// 2. Then two independent parts side by side:
 //    - the browser journeys (Playwright on Debian Chromium), when a Chromium is installed: the
 //      journeys whose subject is the base path (tagged @base-path) under the lab prefix
 //      /lab/ai-covers (§1), then every journey at the site root; each pass has its own server and
