@@ -6,7 +6,17 @@ import webLayers from './apps/web/lint/layers.js';
 import serverBoundaries from './eslint/server-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', '.tmp/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/web/dist-lab/**',
+      'data/**',
+      '**/drizzle/**',
+      '**/test-results/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
