@@ -1,7 +1,12 @@
 // Postgres for the tests that split the API and the render worker into separate processes: the
 // embedded database (PGlite) belongs to one process, so those tests need a real server.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { afterAll } from 'vitest';
+import type { Child } from './child-server';
 
 /** The server to create scratch databases on: TEST_DATABASE_URL, SPLIT_TEST_DATABASE_URL or the local one. */
 export const SPLIT_ADMIN_URL =
@@ -41,4 +46,35 @@ export async function scratchDatabase(prefix: string): Promise<{ url: string; dr
   const url = new URL(SPLIT_ADMIN_URL);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/**
+ * The set-up of a test file that splits the API and workers into processes on scratch Postgres
+ * databases: whether Postgres answers (said once, with `what` is skipped), a temp folder, the
+ * started processes (SIGKILLed after the file if still running) and the databases (dropped).
+ */
+export async function splitProcesses(prefix: string, what: string) {
+  const unreachable = await postgresUnreachable();
+  if (unreachable)
+    process.stdout.write(`skipping ${what}: Postgres at ${SPLIT_ADMIN_URL} unreachable (${unreachable})\n`);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const children: Child[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
+    await Promise.all(children.map((c) => c.exited));
+    for (const drop of drops) await drop();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  return {
+    unreachable,
+    root,
+    children,
+    /** A scratch database dropped after the file. */
+    async database(name: string) {
+      const database = await scratchDatabase(name);
+      drops.push(database.drop);
+      return database;
+    },
+  };
 }

@@ -5,26 +5,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startChild, WORKER_ENTRY, type Child } from '../../test/child-server';
-import { postgresUnreachable, scratchDatabase, SPLIT_ADMIN_URL } from '../../test/postgres-admin';
+import { describe, expect, it } from 'vitest';
+import { startChild, WORKER_ENTRY } from '../../test/child-server';
+import { splitProcesses } from '../../test/postgres-admin';
 import { CRASH_DRIVER, lineWhere } from './headshots.crash.test-driver';
 
-const unreachable = await postgresUnreachable();
-if (unreachable)
-  process.stdout.write(
-    `skipping the headshots worker-kill test: Postgres at ${SPLIT_ADMIN_URL} unreachable (${unreachable})\n`,
-  );
-
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hs-worker-kill-'));
-let dropDatabase: (() => Promise<void>) | undefined;
-const children: Child[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
-  await Promise.all(children.map((c) => c.exited));
-  await dropDatabase?.();
-  fs.rmSync(root, { recursive: true, force: true });
-});
+const {
+  unreachable,
+  root,
+  children,
+  database: scratch,
+} = await splitProcesses('hs-worker-kill-', 'the headshots worker-kill test');
 
 /** The pack's row and its entitlement, as the database holds them. */
 async function packRow(url: string, packId: string) {
@@ -50,8 +41,7 @@ async function packRow(url: string, packId: string) {
 
 describe.skipIf(unreachable !== null)('a headshots worker killed mid-pack (Postgres)', () => {
   it('the pack waits for the next worker, which delivers it once on the spent entitlement', async () => {
-    const database = await scratchDatabase('hs_worker_kill');
-    dropDatabase = database.drop;
+    const database = await scratch('hs_worker_kill');
     const env = {
       DATA_DIR: path.join(root, 'data'),
       DATABASE_URL: database.url,

@@ -2,32 +2,21 @@
 // queues, a separate `npm run worker` process with the same models renders the cover. The operator's
 // models are the tests' tiny stand-ins. The split needs Postgres (PGlite belongs to one process, and
 // a worker refuses to start without DATABASE_URL), so without a reachable server the test is skipped.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { addContent, addSeparator, addVoice } from '@ai-covers/engine/test-support';
-import { afterAll, describe, it } from 'vitest';
-import { coverThroughSplitProcesses, type Child } from '../../../test/child-server';
-import { postgresUnreachable, scratchDatabase, SPLIT_ADMIN_URL } from '../../../test/postgres-admin';
+import { describe, it } from 'vitest';
+import { coverThroughSplitProcesses } from '../../../test/child-server';
+import { splitProcesses } from '../../../test/postgres-admin';
 import { songWav } from '../covers.test-kit';
 
 const API_PORT = 8323;
 
-const unreachable = await postgresUnreachable();
-if (unreachable)
-  process.stdout.write(
-    `skipping the onnx API/worker split test: Postgres at ${SPLIT_ADMIN_URL} unreachable (${unreachable})\n`,
-  );
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-covers-onnx-split-'));
-let dropDatabase: (() => Promise<void>) | undefined;
-const children: Child[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
-  await Promise.all(children.map((c) => c.exited));
-  await dropDatabase?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const {
+  unreachable,
+  root: dataDir,
+  children,
+  database: scratch,
+} = await splitProcesses('ai-covers-onnx-split-', 'the onnx API/worker split test');
 
 describe.skipIf(unreachable !== null)('the onnx engine in a worker process', () => {
   it('an API that never renders plus an onnx worker make a cover with a model voice', async () => {
@@ -35,8 +24,7 @@ describe.skipIf(unreachable !== null)('the onnx engine in a worker process', () 
     addSeparator(modelsDir, [0.5, 0.5, 0.5, 0.5]);
     addContent(modelsDir);
     addVoice(modelsDir, 'aria', 'phone0', { loudness: 'match' });
-    const database = await scratchDatabase('onnx_split');
-    dropDatabase = database.drop;
+    const database = await scratch('onnx_split');
     const env = {
       DATA_DIR: path.join(dataDir, 'data'),
       DATABASE_URL: database.url,

@@ -1,11 +1,9 @@
 // Chaos on Postgres: a separate render worker killed with SIGKILL mid-render. The API (which never
 // renders) keeps answering; the task stays where it was; a new worker takes the dead one's run and
 // finishes it once, with one result and no failure. Skipped when no Postgres answers.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   call,
   pollTask,
@@ -13,29 +11,19 @@ import {
   uploadSong,
   waitForHealth,
   WORKER_ENTRY,
-  type Child,
 } from '../../../test/child-server';
-import { postgresUnreachable, scratchDatabase, SPLIT_ADMIN_URL } from '../../../test/postgres-admin';
+import { splitProcesses } from '../../../test/postgres-admin';
 import { visitor } from '../../storage/storage.test-kit';
 import { songWav } from '../covers.test-kit';
 
 const API_PORT = 8326;
 
-const unreachable = await postgresUnreachable();
-if (unreachable)
-  process.stdout.write(
-    `skipping the worker-kill test: Postgres at ${SPLIT_ADMIN_URL} unreachable (${unreachable})\n`,
-  );
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-covers-worker-kill-'));
-let dropDatabase: (() => Promise<void>) | undefined;
-const children: Child[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
-  await Promise.all(children.map((c) => c.exited));
-  await dropDatabase?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const {
+  unreachable,
+  root: dataDir,
+  children,
+  database: scratch,
+} = await splitProcesses('ai-covers-worker-kill-', 'the worker-kill test');
 
 /** One row of the task as the database holds it. */
 async function taskRow(url: string, taskId: string) {
@@ -55,8 +43,7 @@ async function taskRow(url: string, taskId: string) {
 
 describe.skipIf(unreachable !== null)('a render worker killed mid-render (Postgres)', () => {
   it('the API keeps answering; a new worker finishes the cover once', async () => {
-    const database = await scratchDatabase('worker_kill');
-    dropDatabase = database.drop;
+    const database = await scratch('worker_kill');
     const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
     const api = startChild({ ...env, PORT: String(API_PORT), RUN_WORKER: 'false' });
     children.push(api);

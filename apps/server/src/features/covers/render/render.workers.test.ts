@@ -1,30 +1,19 @@
 // Renders split from the API: an API process with RUN_WORKER=false never renders, a separate
 // `npm run worker` process does, both on one Postgres and one (embedded, shared) object store.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { coverThroughSplitProcesses, startChild, WORKER_ENTRY, type Child } from '../../../test/child-server';
-import { postgresUnreachable, scratchDatabase, SPLIT_ADMIN_URL } from '../../../test/postgres-admin';
+import { describe, expect, it } from 'vitest';
+import { coverThroughSplitProcesses, startChild, WORKER_ENTRY } from '../../../test/child-server';
+import { splitProcesses } from '../../../test/postgres-admin';
 import { songWav } from '../covers.test-kit';
 
 const API_PORT = 8322;
 
-const unreachable = await postgresUnreachable();
-if (unreachable)
-  process.stdout.write(
-    `skipping the API/worker split test: Postgres at ${SPLIT_ADMIN_URL} unreachable (${unreachable})\n`,
-  );
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai-covers-split-'));
-let dropDatabase: (() => Promise<void>) | undefined;
-const children: Child[] = [];
-afterAll(async () => {
-  for (const c of children) if (c.child.exitCode === null) c.child.kill('SIGKILL');
-  await Promise.all(children.map((c) => c.exited));
-  await dropDatabase?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const {
+  unreachable,
+  root: dataDir,
+  children,
+  database: scratch,
+} = await splitProcesses('ai-covers-split-', 'the API/worker split test');
 
 describe('render workers as their own processes', () => {
   it('a worker refuses to start on the embedded database, in one line', async () => {
@@ -39,8 +28,7 @@ describe('render workers as their own processes', () => {
   it.skipIf(unreachable !== null)(
     'an API that never renders plus a worker process make a cover end to end',
     async () => {
-      const database = await scratchDatabase('renders_split');
-      dropDatabase = database.drop;
+      const database = await scratch('renders_split');
       const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
       await coverThroughSplitProcesses({
         port: API_PORT,
