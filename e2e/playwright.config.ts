@@ -69,6 +69,9 @@ export default defineConfig({
       // The pack's run mattes its first two approved photos (minutes of the browser suite saved
       // per pack); the upload step and the check still take every photo.
       HEADSHOTS_PACK_PHOTOS_LIMIT: '2',
+      // Renders and packs at normal priority: here they are what the journeys wait for, and `npm
+      // test` runs other tests beside them (at 10 they got only what those left, decision 006).
+      RENDER_NICE: '0',
       AB_OVERRIDES:
         process.env.E2E_AB_OVERRIDES ?? 'login_test=1,banner_test=1,ad_banner=1,purchase_test=1,dlp_app=1',
     },

@@ -160,10 +160,15 @@ async function postgresPass() {
   console.log(
     `Postgres answers: ${files.length} test files run on it (${ownPostgres.length} of them only here: they make their own databases).`,
   );
+  // At nice 10, below the journeys beside it: they are the longer part, and their server's renders
+  // run at 0 (RENDER_NICE), so what they wait for goes first (decision 006).
   return run(
     'vitest (Postgres)',
-    'npx',
+    'nice',
     [
+      '-n',
+      '10',
+      'npx',
       'vitest',
       'run',
       '--project',

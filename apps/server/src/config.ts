@@ -79,6 +79,9 @@ export const settingsSchema = z.object({
   SERVE_WEB: boolish.default(true),
   /** Where the built web app is read from (default `apps/web/dist`); a second build sits elsewhere. */
   WEB_DIR: z.string().min(1).optional(),
+  // Read by the render and pack threads themselves (packages/engine, packages/headshots); checked
+  // here so a wrong value stops the start instead of being ignored.
+  RENDER_NICE: z.coerce.number().int().min(0).max(19).optional(),
   AB_OVERRIDES: z
     .string()
     .regex(/^([a-z_]+=\d+)(,[a-z_]+=\d+)*$/, 'must look like login_test=2,banner_test=1')

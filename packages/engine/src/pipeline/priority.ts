@@ -2,10 +2,20 @@ import os from 'node:os';
 
 /**
  * The nice value of a render's threads and media tools (0 normal, 19 lowest). A render takes every
- * core for seconds at a time; at this value a server's own requests on the same cores (a page's
- * user info, a cover's status) are served first, and the render takes whatever they leave.
+ * core for seconds at a time; at 10 a server's own requests on the same cores (a page's user info,
+ * a cover's status) are served first, and the render takes whatever they leave. `RENDER_NICE`
+ * sets another value (0 on a machine whose renders are the work that matters most, such as the
+ * browser journeys' server beside other tests); it is read here because block threads load this
+ * module on their own, with the server's environment.
  */
-export const RENDER_PRIORITY = 10;
+export const RENDER_PRIORITY = niceFrom(process.env.RENDER_NICE, 10);
+
+/** A nice value from a setting: an integer 0–19, else the default (the server's config refuses such a value at start). */
+export function niceFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || !/^\d{1,2}$/.test(value.trim())) return fallback;
+  const nice = Number(value);
+  return nice <= 19 ? nice : fallback;
+}
 
 /**
  * Lowers a process (by pid), or the calling thread (no pid: on Linux a thread has a priority of

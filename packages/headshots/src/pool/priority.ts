@@ -5,7 +5,12 @@ import os from 'node:os';
  * cores for seconds, and a server on the same cores serves its requests first (as the cover
  * engine's renders do, decision 023).
  */
-export const PIPELINE_PRIORITY = 10;
+export const PIPELINE_PRIORITY = niceFromSetting(process.env.RENDER_NICE, 10);
+
+/** `RENDER_NICE` (0–19) sets another value, for renders and packs alike; anything else keeps the default. */
+function niceFromSetting(value: string | undefined, fallback: number): number {
+  return value !== undefined && /^\d{1,2}$/.test(value.trim()) && Number(value) <= 19 ? Number(value) : fallback;
+}
 
 /** Lowers the calling thread (on Linux a thread has a priority of its own; threads it starts inherit). */
 export function lowerOwnPriority(): void {
