@@ -9,7 +9,9 @@ export const PIPELINE_PRIORITY = niceFromSetting(process.env.RENDER_NICE, 10);
 
 /** `RENDER_NICE` (0–19) sets another value, for renders and packs alike; anything else keeps the default. */
 function niceFromSetting(value: string | undefined, fallback: number): number {
-  return value !== undefined && /^\d{1,2}$/.test(value.trim()) && Number(value) <= 19 ? Number(value) : fallback;
+  return value !== undefined && /^\d{1,2}$/.test(value.trim()) && Number(value) <= 19
+    ? Number(value)
+    : fallback;
 }
 
 /** Lowers the calling thread (on Linux a thread has a priority of its own; threads it starts inherit). */
