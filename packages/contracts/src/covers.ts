@@ -229,7 +229,10 @@ export const coverTask = z.object({
   created_at: z.string(),
   /** User-facing reason when status is failed (4) or timeout (6). */
   error: z.string().nullable(),
-  /** Signed URL of the free, watermarked preview (status 3). */
+  /**
+   * Signed URL of the free, watermarked preview (status 3; while the render runs, 2, once it has
+   * made the preview, which it makes first).
+   */
   preview_url: z.string().nullable(),
   /** Where the preview starts in the song (seconds), to compare it with the original. */
   preview_start: z.number().nullable(),

@@ -40,7 +40,8 @@ export interface CoverOptions {
   /**
    * With a preview: render the preview's window first, on its own, and call this as soon as the
    * preview file is written (seconds into a render, not at its end). The whole song then takes the
-   * key the preview chose. Not with `ownVocals`.
+   * key the preview chose. Not with `ownVocals`, nor where the window is more than half the song
+   * (it would be rendered nearly twice): the preview then comes with the rest, uncalled.
    */
   onPreview?: (preview: { path: string; durationSec: number }) => void;
   /** Integrated loudness target (default −14 LUFS); true peak is always ≤ −1 dBTP. */

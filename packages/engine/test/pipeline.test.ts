@@ -7,6 +7,7 @@ import { readWav } from '../src/io/wav';
 import { measureLoudness } from '../src/dsp/loudness';
 import { createRunner } from '../src/pipeline/pool';
 import { RENDER_PRIORITY } from '../src/pipeline/priority';
+import { previewFirstPays } from '../src/pipeline/preview-first';
 import { MAX_SECONDS, partials, songWav, tempDir } from './helpers';
 import { probe } from '../src/io/probe';
 
@@ -97,6 +98,13 @@ describe('pipeline', () => {
     expect(r.key.auto).toBe(true);
     expect(r.timingsMs['previewMs']).toBeGreaterThan(0);
   }, 60000);
+
+  it('renders the preview first only where its window is at most half the song', () => {
+    // A minute or more for the product's 30-second preview; a shorter song comes whole, in one pass.
+    expect(previewFirstPays(60 * 44100, 44100, 30)).toBe(true);
+    expect(previewFirstPays(59 * 44100, 44100, 30)).toBe(false);
+    expect(previewFirstPays(1.5 * 8000, 8000, 30)).toBe(false);
+  });
 
   it('separates mono input without a centre prior, keeping rate and length', async () => {
     const input = songWav(dir, 4, { mono: true });

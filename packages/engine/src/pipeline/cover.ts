@@ -14,7 +14,7 @@ import { measureLeadFrames } from './lead-frames';
 import { missingLead } from './lead-presence';
 import { prepareInput, type PreparedInput } from './input';
 import { prepareOwnStems } from './own-stems';
-import { renderPreviewFirst } from './preview-first';
+import { previewFirstPays, renderPreviewFirst } from './preview-first';
 import { forEachRawChunk, rawToWav } from './raw-to-wav';
 import { crossfadeFrames, runBlocks } from './blocks';
 import type { ConvertResult, RawRef } from './jobs';
@@ -157,8 +157,10 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
         ? (o.preview.path ?? defaultPreviewPath(opts.outputs[0]!.path))
         : undefined;
       const previewSec = o.preview?.seconds ?? 0;
+      // The window first only where it is at most half the song: a shorter song would be rendered
+      // nearly twice, for a preview that comes little before the whole cover.
       const early =
-        o.onPreview && previewPath && !own
+        o.onPreview && previewPath && !own && previewFirstPays(input.frames, input.sampleRate, previewSec)
           ? await renderPreviewFirst(o, input, scratch, { path: previewPath, seconds: previewSec }, (w) =>
               renderCover(w, stages),
             )

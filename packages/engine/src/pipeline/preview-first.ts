@@ -12,6 +12,12 @@ import type { CoverOptions, CoverResult } from '../types';
 import { previewWindow } from './finalize';
 import type { PreparedInput } from './input';
 
+/** Whether rendering the preview's window first is worth it: the window is at most half the song. */
+export function previewFirstPays(frames: number, sampleRate: number, seconds: number): boolean {
+  const [, len] = previewWindow(frames, sampleRate, seconds);
+  return len * 2 <= frames;
+}
+
 /**
  * Renders the preview window of `input` to `previewPath` and tells `o.onPreview`; undefined when
  * the window has no lead vocal (an instrumental stretch): the preview is then cut from the whole

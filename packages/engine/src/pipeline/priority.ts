@@ -24,8 +24,10 @@ export function niceFrom(value: string | undefined, fallback: number): number {
  */
 export function lowerPriority(pid?: number): void {
   try {
-    if (pid === undefined) os.setPriority(RENDER_PRIORITY);
-    else os.setPriority(pid, RENDER_PRIORITY);
+    // Never above where it already is: a server started at a lower priority keeps it (as root,
+    // setting 10 from 19 would raise it).
+    if (pid === undefined) os.setPriority(Math.max(os.getPriority(), RENDER_PRIORITY));
+    else os.setPriority(pid, Math.max(os.getPriority(pid), RENDER_PRIORITY));
   } catch {
     // a process that has already exited, or a system without priorities
   }

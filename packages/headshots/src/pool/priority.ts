@@ -17,7 +17,8 @@ function niceFromSetting(value: string | undefined, fallback: number): number {
 /** Lowers the calling thread (on Linux a thread has a priority of its own; threads it starts inherit). */
 export function lowerOwnPriority(): void {
   try {
-    os.setPriority(PIPELINE_PRIORITY);
+    // Never above where it already is (as root, setting 10 from 19 would raise it).
+    os.setPriority(Math.max(os.getPriority(), PIPELINE_PRIORITY));
   } catch {
     // a system without priorities: the work runs at normal priority
   }

@@ -325,7 +325,9 @@ export function createCoversRepo(db: Db, options: { paid?: ChargedCondition } = 
             .update(coverTasks)
             .set({ status: TaskStatus.closed, finishedAt: new Date(), updatedAt: new Date() })
             .where(eq(coverTasks.id, id));
-          return { outcome: 'closed' as const, fileIds: [] };
+          // A preview stored while it ran goes now; the run drops whatever it makes after this.
+          const fileIds = row.previewFileId === null ? [] : [row.previewFileId];
+          return { outcome: 'closed' as const, fileIds };
         }
         await tx.delete(coverTasks).where(eq(coverTasks.id, id));
         const fileIds = [row.resultFileId, row.previewFileId].filter((f): f is number => f !== null);
@@ -459,6 +461,28 @@ export function createCoversRepo(db: Db, options: { paid?: ChargedCondition } = 
         .where(runGuard(id, jobId))
         .returning({ id: coverTasks.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Records the preview a run stored before the rest of the song was rendered; null when the run
+     * is no longer this job's. `previous` is a preview left on the task by an earlier run (one that
+     * died after storing it): the caller deletes that file.
+     */
+    async keepPreview(
+      id: string,
+      jobId: string,
+      preview: { previewFileId: number; previewKey: string },
+    ): Promise<{ previous: number | null } | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ previous: coverTasks.previewFileId })
+          .from(coverTasks)
+          .where(runGuard(id, jobId))
+          .for('update');
+        if (!row) return null;
+        await tx.update(coverTasks).set(preview).where(eq(coverTasks.id, id));
+        return { previous: row.previous };
+      });
     },
 
     async finish(

@@ -102,7 +102,11 @@ export function createCoversService(deps: CoversServiceDeps) {
       rows.map(async ({ task, paid, roles, mix }) => {
         const done = task.status === TaskStatus.done;
         // The preview (watermarked) and the song as given: never the full result, which is sold.
-        const previewUrl = done ? await urlOf(task.previewFileId, task.previewKey, task.songName) : null;
+        // A running render stores its preview first (render.preview.ts): it plays before the end.
+        const previewUrl =
+          done || task.status === TaskStatus.running
+            ? await urlOf(task.previewFileId, task.previewKey, task.songName)
+            : null;
         const sourceUrl = done ? await urlOf(task.sourceFileId, task.sourceKey, task.songName) : null;
         return toCoverTask(task, {
           previewUrl,

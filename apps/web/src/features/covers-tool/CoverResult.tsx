@@ -1,24 +1,29 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COVER_LIMITS, type CoverTask } from '@ai-covers/contracts';
+import { COVER_LIMITS, TaskStatus, type CoverTask } from '@ai-covers/contracts';
 import { ui } from '../../shared/ui/PageIntro';
 import { BeforeAfter } from './BeforeAfter';
 import { sampleDataOf } from './studio-files';
 import { CoverDownloadDialog } from './CoverDownloadDialog';
 import { MixControls } from './MixControls';
 import { useResumeDownload } from './resume-download';
+import { useStableUrl } from './stable-url';
 import { FeedbackDialog } from '../../shared/feedback/FeedbackDialog';
 import { useFeedback } from '../../shared/feedback/feedback-api';
 import { CoverShareButton } from '../cover-art';
 import styles from './CoversTool.module.css';
 
 /**
- * A finished cover: the free watermarked preview (against the original), its mix controls and the
- * download popup (one paid download unlocks every format).
+ * A cover's free watermarked preview (against the original), and once the cover is finished its
+ * mix controls and the download popup (one paid download unlocks every format). A running render
+ * stores its preview first: it plays here before the rest of the song is made, and keeps playing
+ * when the cover finishes (the player stays the same element).
  */
 export function CoverResult({ task }: { task: CoverTask }) {
   const { t } = useTranslation();
   const captionId = useId();
+  const previewUrl = useStableUrl(task.preview_url);
+  const finished = task.status === TaskStatus.done;
   const [downloading, setDownloading] = useState(false);
   // A download held up by the sign-in or by credits comes back here by itself.
   const resumed = useResumeDownload(task);
@@ -53,39 +58,44 @@ export function CoverResult({ task }: { task: CoverTask }) {
         {t('coversTool.task.previewTitle', { count: COVER_LIMITS.previewSeconds })}
       </h2>
       <p className={styles.muted}>
-        {t('coversTool.task.previewNote', { count: COVER_LIMITS.previewSeconds })}
+        {finished
+          ? t('coversTool.task.previewNote', { count: COVER_LIMITS.previewSeconds })
+          : t('coversTool.task.previewEarly')}
       </p>
-      {task.preview_url ? (
+      {previewUrl ? (
         <BeforeAfter
-          sample={sampleDataOf(task, task.preview_url)}
+          sample={sampleDataOf(task, previewUrl)}
           previewStart={task.preview_start ?? 0}
           labelledBy={captionId}
-          onHeard={handleHeard}
+          // Rating is offered for the finished cover; listening before it ends counts from then.
+          onHeard={finished ? handleHeard : undefined}
         />
       ) : null}
-      <div className={styles.actions}>
-        <button type="button" className={ui.button} onClick={() => setDownloading(true)}>
-          {task.paid
-            ? t('coversTool.task.downloadAgain')
-            : t('coversTool.task.downloadFull', { count: task.download_cost })}
-        </button>
-        <CoverShareButton taskId={task.task_id} title={task.title} />
-      </div>
-      {heard ? (
+      {finished ? (
+        <div className={styles.actions}>
+          <button type="button" className={ui.button} onClick={() => setDownloading(true)}>
+            {task.paid
+              ? t('coversTool.task.downloadAgain')
+              : t('coversTool.task.downloadFull', { count: task.download_cost })}
+          </button>
+          <CoverShareButton taskId={task.task_id} title={task.title} />
+        </div>
+      ) : null}
+      {finished && heard ? (
         <div className={styles.actions}>
           <button type="button" className={`${ui.button} ${ui.secondary}`} onClick={() => setDialog('asked')}>
             {t('coversTool.task.rate')}
           </button>
         </div>
       ) : null}
-      {task.remixable ? <MixControls task={task} /> : null}
+      {finished && task.remixable ? <MixControls task={task} /> : null}
       <FeedbackDialog
         kind="ai-covers"
         subjectId={task.task_id}
         open={dialogOpen}
         onClose={() => setDialog('closed')}
       />
-      {downloading || offer ? (
+      {finished && (downloading || offer) ? (
         <CoverDownloadDialog
           key={offer?.key ?? 0}
           task={task}

@@ -122,6 +122,37 @@ describe('task page (covers/:taskId)', () => {
     expect(paths().filter((p) => p.includes('/subscribe/'))).toHaveLength(1);
   });
 
+  it('plays the preview while the rest renders; the same player, on the same URL, stays when the cover is done', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    subscribe = () => new Promise<Response>((resolve) => answers.push(resolve));
+    const early = (sig: string) =>
+      makeTask({ status: 2, progress: 0.4, preview_url: `/storage/preview/task-0001.mp3?sig=${sig}` });
+    result = early('a');
+    openTask();
+    expect(await screen.findByText(/Listen to the preview while the rest of the song is made/)).toBeTruthy();
+    const audio = document.querySelector<HTMLAudioElement>('audio[controls]')!;
+    expect(audio.getAttribute('src')).toBe('/storage/preview/task-0001.mp3?sig=a');
+    // Nothing to buy yet: the download waits for the whole cover.
+    expect(screen.queryByRole('button', { name: /download/i })).toBeNull();
+    expect(statusText()).toBe('Making the cover');
+
+    // Every read signs the URL anew: the player keeps the one it started with.
+    await waitFor(() => expect(answers).toHaveLength(1));
+    await act(async () => answers[0]!(contractResponse('coverTask', { ...early('b'), progress: 0.6 })));
+    await waitFor(() => expect(answers).toHaveLength(2));
+    expect(audio.getAttribute('src')).toBe('/storage/preview/task-0001.mp3?sig=a');
+
+    await act(async () =>
+      answers[1]!(
+        contractResponse('coverTask', { ...done, preview_url: '/storage/preview/task-0001.mp3?sig=c' }),
+      ),
+    );
+    await waitFor(() => expect(statusText()).toBe('Ready'));
+    expect(document.querySelector('audio[controls]')).toBe(audio);
+    expect(audio.getAttribute('src')).toBe('/storage/preview/task-0001.mp3?sig=a');
+    expect(screen.getByRole('button', { name: /download/i })).toBeTruthy();
+  });
+
   it("shows the engine's reported progress without climbing by itself (a reload starts on the server's figure)", async () => {
     result = makeTask({ status: 2, progress: 0.26, stage: 'convert', eta_seconds: null });
     openTask();

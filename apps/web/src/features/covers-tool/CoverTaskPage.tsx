@@ -134,7 +134,10 @@ function TaskView({
       {task.status === TaskStatus.running ? <TaskProgressNote task={task} /> : null}
       {followError ? <ErrorText failure={followError} /> : null}
 
-      {task.status === TaskStatus.done ? <CoverResult task={task} /> : null}
+      {/* A running render's preview plays before the end (the same element stays when it ends). */}
+      {task.status === TaskStatus.done || (task.status === TaskStatus.running && task.preview_url) ? (
+        <CoverResult task={task} />
+      ) : null}
       {task.status === TaskStatus.done ? <CoverArtEntry taskId={task.task_id} /> : null}
 
       {failed ? (

@@ -19,6 +19,7 @@ import { keepRenderAssets, ownVocalsFile, renderAssetOutputs } from './render.as
 import type { CoverAssetsRepo } from '../covers.assets.repo';
 import { coverFileName, coverTitle } from '../covers.view';
 import { SONG_FAULTS } from '../covers.faults';
+import { earlyPreview, type EarlyPreview, type StoredPreview } from './render.preview';
 
 /** Why a run was stopped from outside the engine. */
 const TIMEOUT = 'timeout';
@@ -136,6 +137,39 @@ export async function renderCoverTask(
     write: (p, stage) => deps.repo.reportProgress(taskId, jobId, p, stage),
     onLost: () => stop.abort(CLOSED),
   });
+  const early = earlyPreview(deps, task, jobId);
+  let outcome: RenderOutcome = 'failed';
+  try {
+    outcome = await renderClaimed({ deps, task, jobId, tmp, stop: stop.signal, progress, early });
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+    clearInterval(renewal);
+    deps.shutdown?.removeEventListener('abort', onShutdown);
+    // The preview may still be on its way to storage, reading from the scratch folder.
+    if (outcome !== 'done') await early.discard();
+    else await early.stored();
+    await fs.promises.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** What one claimed run works with. */
+interface ClaimedRun {
+  deps: RenderDeps;
+  task: CoverTaskRow;
+  jobId: string;
+  /** The run's scratch folder. */
+  tmp: string;
+  /** Aborted with the reason the run was stopped from outside the engine. */
+  stop: AbortSignal;
+  progress: ReturnType<typeof createProgressReporter>;
+  early: EarlyPreview;
+}
+
+/** Renders a claimed task and keeps its outputs, or records why not; the outcome says which. */
+async function renderClaimed(run: ClaimedRun): Promise<RenderOutcome> {
+  const { deps, task, jobId, tmp, stop, progress, early } = run;
+  const taskId = task.id;
   try {
     // The song's file row is gone (deleted from the library, or expired): nothing to render.
     if (task.sourceFileId === null) {
@@ -149,6 +183,9 @@ export async function renderCoverTask(
     const preview = path.join(tmp, 'preview.mp3');
     const made = await deps.createCover({
       input,
+      // The engine renders the preview's window first and says when it is written (not from own
+      // stems, which it renders in one pass): the owner hears it while the rest renders.
+      ...(ownVocals ? {} : { onPreview: ({ path: file }) => early.keep(file) }),
       ...(ownVocals ? { ownVocals } : {}),
       voice: task.voiceId,
       key: task.keyShift ?? 'auto',
@@ -158,30 +195,25 @@ export async function renderCoverTask(
       preview: { path: preview, seconds: COVER_LIMITS.previewSeconds },
       maxSeconds: COVER_LIMITS.maxSongSeconds,
       scratchDir: tmp,
-      signal: stop.signal,
+      signal: stop,
       onProgress: (p, stage) => progress.report(p, stage),
     });
     await progress.settle();
-    return await keepOutputs(deps, task, jobId, made, { full, preview, dir: tmp });
+    return await keepOutputs(deps, task, jobId, made, { full, preview, dir: tmp }, early);
   } catch (error) {
     await progress.settle();
-    if (stop.signal.reason === CLOSED) return 'discarded';
-    if (stop.signal.reason === SHUTDOWN) {
+    if (stop.reason === CLOSED) return 'discarded';
+    if (stop.reason === SHUTDOWN) {
       // A deploy or restart, not the song's fault: start over on the next worker, no retry needed.
       await deps.repo.release(taskId, jobId);
       return 'released';
     }
-    if (stop.signal.reason === TIMEOUT) {
+    if (stop.reason === TIMEOUT) {
       await deps.repo.fail(taskId, jobId, TaskStatus.timeout, CoverMsg.timedOut);
       return 'timeout';
     }
     await failUnexpected(deps, taskId, jobId, error);
     return 'failed';
-  } finally {
-    clearTimeout(timer);
-    clearInterval(renewal);
-    deps.shutdown?.removeEventListener('abort', onShutdown);
-    await fs.promises.rm(tmp, { recursive: true, force: true });
   }
 }
 
@@ -214,6 +246,7 @@ async function keepOutputs(
   jobId: string,
   made: CoverResult,
   paths: { full: string; preview: string; dir: string },
+  early: EarlyPreview,
 ): Promise<RenderOutcome> {
   const current = await deps.repo.findById(task.id);
   if (!current || current.status !== TaskStatus.running || current.jobId !== jobId) return 'discarded';
@@ -232,7 +265,8 @@ async function keepOutputs(
   };
   try {
     const result = await store(paths.full, '');
-    const preview = await store(paths.preview, ' preview');
+    // Stored while the song rendered, or now (an instrumental window, or its storing failed).
+    const preview: StoredPreview = (await early.stored()) ?? (await store(paths.preview, ' preview'));
     if (deps.assets) await keepRenderAssets(deps.files, deps.assets, owner, task, voice, paths.dir, stored);
     const kept = await deps.repo.finish(task.id, jobId, {
       keyApplied: made.key.semitones,
