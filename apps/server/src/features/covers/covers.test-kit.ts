@@ -29,6 +29,24 @@ export async function uploadSong(
   return res.json().data.storage_key as string;
 }
 
+/** A waiting task of `who` on a song of `seconds` made on the spot, created through the API. */
+export async function newCoverTask(
+  ctx: TestContext,
+  who: Headers,
+  name = 'song.wav',
+  seconds = 1,
+): Promise<string> {
+  const key = await uploadSong(ctx, who, name, songWav(seconds));
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/v1/vsas/create',
+    headers: who,
+    payload: { voice_id: 'velvet', file_key: key },
+  });
+  expect(res.json().code).toBe(0);
+  return res.json().data.task_id as string;
+}
+
 const quiet = { info: () => {}, error: () => {} };
 
 /** What the worker gives the render job, built on the test app's database and storage. */

@@ -14,7 +14,7 @@ import { createCoversRepo, type CoversRepo } from '../covers.repo';
 import { coverTasks } from '../covers.schema';
 import { createCoversService } from '../covers.service';
 import { renderCoverTask } from './render.run';
-import { renderDeps, runRenderJob, songWav, uploadSong } from '../covers.test-kit';
+import { newCoverTask, renderDeps, runRenderJob, songWav, uploadSong } from '../covers.test-kit';
 
 const lease = { owner: `${os.hostname()}/${process.pid}/test`, ttlMs: 30_000, renewMs: 10_000 };
 let ctx: TestContext;
@@ -35,17 +35,7 @@ const remove = (who: Headers, taskId: string) =>
   ctx.app.inject({ method: 'POST', url: '/v1/task/delete', headers: who, payload: { task_id: taskId } });
 
 /** A waiting task of `who` on a one-second song. */
-async function newTask(who: Headers, name = 'song.wav'): Promise<string> {
-  const key = await uploadSong(ctx, who, name, songWav(1));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/vsas/create',
-    headers: who,
-    payload: { voice_id: 'velvet', file_key: key },
-  });
-  expect(res.json().code).toBe(0);
-  return res.json().data.task_id as string;
-}
+const newTask = (who: Headers, name = 'song.wav') => newCoverTask(ctx, who, name);
 
 /** An engine stand-in that waits until it is stopped, as the real one does between blocks. */
 function untilStopped(before?: (o: CoverOptions) => Promise<void>) {

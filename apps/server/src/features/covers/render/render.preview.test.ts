@@ -9,7 +9,7 @@ import { createTestContext, type TestContext } from '../../../test/context';
 import { visitor, type Headers } from '../../storage/storage.test-kit';
 import { createCoversRepo, type CoversRepo } from '../covers.repo';
 import { coverTasks } from '../covers.schema';
-import { renderDeps, runRenderJob, songWav, uploadSong } from '../covers.test-kit';
+import { newCoverTask, renderDeps, runRenderJob } from '../covers.test-kit';
 import { renderCoverTask } from './render.run';
 
 // The engine renders the preview's window before the rest of the song and says when it is written:
@@ -40,17 +40,8 @@ const served = async (url: string) => (await ctx.app.inject({ method: 'GET', url
 const urlOf = async (storageKey: string) =>
   (await ctx.features.storage.files.readUrl({ storageKey, name: 'preview.mp3' })).url;
 
-async function newTask(who: Headers, seconds = 1): Promise<string> {
-  const key = await uploadSong(ctx, who, 'song.wav', songWav(seconds));
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/vsas/create',
-    headers: who,
-    payload: { voice_id: 'velvet', file_key: key },
-  });
-  expect(res.json().code).toBe(0);
-  return res.json().data.task_id as string;
-}
+/** A waiting task of `who` on a song of `seconds`. */
+const newTask = (who: Headers, seconds = 1) => newCoverTask(ctx, who, 'song.wav', seconds);
 
 /** Waits until the running task's view offers a preview, as the task page's reads would see it. */
 async function previewWhileRunning(who: Headers, taskId: string): Promise<string> {
