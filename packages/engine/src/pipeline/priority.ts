@@ -11,7 +11,7 @@ import os from 'node:os';
 export const RENDER_PRIORITY = niceFrom(process.env.RENDER_NICE, 10);
 
 /** A nice value from a setting: an integer 0–19, else the default (the server's config refuses such a value at start). */
-export function niceFrom(value: string | undefined, fallback: number): number {
+function niceFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || !/^\d{1,2}$/.test(value.trim())) return fallback;
   const nice = Number(value);
   return nice <= 19 ? nice : fallback;
