@@ -40,6 +40,18 @@ for (const [n, id] of ids.entries()) {
     { taskId: id, role: 'mp3_low', fileId: null, storageKey: `${id}/low` },
   ]);
 }
+// A running task: what a status page polls while it renders (no payment, kept files or mix yet).
+const runningId = 'bench-view-running';
+await db.insert(coverTasks).values({
+  id: runningId,
+  userId: user.id,
+  sourceKey: `ai-covers/bench/${runningId}.wav`,
+  songName: `${runningId}.wav`,
+  voiceId: 'velvet',
+  backing: 'keep',
+  status: 2,
+  progress: 0.4,
+});
 const credits = createCreditsRepo(db);
 const { kind, purpose } = COVER_DOWNLOAD;
 const repo = createCoversRepo(db, { paid: credits.chargedCondition(kind, purpose) });
@@ -54,6 +66,8 @@ async function fourReads(taskIds: string[]): Promise<void> {
   await assets.mixesFor(taskIds);
 }
 const calls: Record<string, () => Promise<unknown>> = {
+  'running task, the row alone': () => repo.findOwned(owner, runningId),
+  'running task, its view (the API)': () => repo.viewOwned(owner, runningId),
   'finished view, four reads (before)': async () => {
     const task = await repo.findOwned(owner, ids[0]!);
     await fourReads([task!.id]);

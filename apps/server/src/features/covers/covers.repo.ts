@@ -3,13 +3,7 @@ import { TaskStatus, type CoverMix } from '@ai-covers/contracts';
 import type { Owner } from '../../platform/auth/identity';
 import type { Db } from '../../platform/db/client';
 import type { ChargedCondition } from '../credits/credits.service';
-import {
-  coverAssets,
-  coverMixes,
-  coverTasks,
-  type CoverTaskRow,
-  type NewCoverTaskRow,
-} from './covers.schema';
+import { coverTasks, type CoverTaskRow, type NewCoverTaskRow } from './covers.schema';
 
 /** A transaction handle. */
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -49,45 +43,46 @@ export interface CoverTaskView {
 let repositories = 0;
 
 const DONE = sql.raw(String(TaskStatus.done));
-/** The roles of a task's kept files that still exist, comma-separated (roles have no comma). */
-const keptRoles = sql`select string_agg(${coverAssets.role}, ',') from ${coverAssets}
-  where ${coverAssets.taskId} = ${coverTasks.id} and ${coverAssets.fileId} is not null`;
 
 /**
  * The columns of a task's view: the row, then per finished task whether its owner paid the full
- * download (the wallet's condition), the roles of its kept files and its mix (one joined row).
+ * download (the wallet's condition) and its extras (`cover_task_extras`, migration 0022: the roles
+ * of its kept files, its mix). Both are PL/pgSQL functions behind `case`: a running task's view
+ * plans no more than its row does, and a finished one's inner statements are planned once per
+ * connection instead of with every call.
  */
 function viewColumns(paid: ChargedCondition | undefined) {
   return {
     task: coverTasks,
-    paid: sql<boolean>`(${coverTasks.status} = ${DONE} and ${
-      paid ? sql`${coverTasks.userId} is not null and ${paid(coverTasks.userId, coverTasks.id)}` : sql`false`
-    })`,
-    roles: sql<string | null>`(case when ${coverTasks.status} = ${DONE} then (${keptRoles}) end)`,
-    vocal: coverMixes.vocal,
-    instrumental: coverMixes.instrumental,
-    reverb: coverMixes.reverb,
+    paid: sql<boolean>`(case when ${coverTasks.status} = ${DONE} and ${coverTasks.userId} is not null then ${
+      paid ? paid(coverTasks.userId, coverTasks.id) : sql`false`
+    } else false end)`,
+    extras: sql<
+      string | null
+    >`(case when ${coverTasks.status} = ${DONE} then cover_task_extras(${coverTasks.id}) end)`,
   };
 }
 
-function toView(row: {
-  task: CoverTaskRow;
-  paid: boolean | string;
-  roles: string | null;
-  vocal: number | null;
-  instrumental: number | null;
-  reverb: number | null;
-}): CoverTaskView {
+/** 'roles;vocal;instrumental;reverb' (see `cover_task_extras`) as the view's roles and mix. */
+function parseExtras(extras: string | null): { roles: Set<string>; mix: CoverMix | null } {
+  if (!extras) return { roles: new Set(), mix: null };
+  const [roles = '', vocal = '', instrumental = '', reverb = ''] = extras.split(';');
+  return {
+    roles: new Set(roles ? roles.split(',') : []),
+    mix:
+      vocal && instrumental && reverb
+        ? { vocal: Number(vocal), instrumental: Number(instrumental), reverb: Number(reverb) }
+        : null,
+  };
+}
+
+function toView(row: { task: CoverTaskRow; paid: boolean | string; extras: string | null }): CoverTaskView {
   const done = row.task.status === TaskStatus.done;
   return {
     task: row.task,
     // Drivers differ in how a boolean expression arrives.
     paid: row.paid === true || row.paid === 't' || row.paid === 'true',
-    roles: new Set(row.roles ? row.roles.split(',') : []),
-    mix:
-      done && row.vocal !== null && row.instrumental !== null && row.reverb !== null
-        ? { vocal: row.vocal, instrumental: row.instrumental, reverb: row.reverb }
-        : null,
+    ...parseExtras(done ? row.extras : null),
   };
 }
 
@@ -97,8 +92,7 @@ function toView(row: {
  */
 export function createCoversRepo(db: Db, options: { paid?: ChargedCondition } = {}) {
   const columns = viewColumns(options.paid);
-  const viewed = () =>
-    db.select(columns).from(coverTasks).leftJoin(coverMixes, eq(coverMixes.taskId, coverTasks.id));
+  const viewed = () => db.select(columns).from(coverTasks);
   /** Runs `fn` holding the owner's lock, after counting their waiting + running tasks. */
   function withinActiveLimit<T>(owner: Owner, max: number, fn: (tx: Tx) => Promise<T>): Promise<T | null> {
     return db.transaction(async (tx) => {
@@ -243,7 +237,6 @@ export function createCoversRepo(db: Db, options: { paid?: ChargedCondition } = 
       const rows = await db
         .select({ ...columns, total: sql<number>`(count(*) over ())::int`.mapWith(Number) })
         .from(coverTasks)
-        .leftJoin(coverMixes, eq(coverMixes.taskId, coverTasks.id))
         .where(where)
         .orderBy(desc(coverTasks.createdAt), desc(coverTasks.id))
         .limit(query.limit)

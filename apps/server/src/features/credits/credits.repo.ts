@@ -294,9 +294,9 @@ export function createCreditsRepo(db: Db) {
      * a feature listing its tasks learns which were paid without a round trip of its own.
      */
     chargedCondition(kind: string, purpose: string): ChargedCondition {
-      return (userId, taskId) => sql`exists (select 1 from ${creditConsumptions}
-        where ${creditConsumptions.userId} = ${userId} and ${creditConsumptions.kind} = ${kind}
-          and ${creditConsumptions.purpose} = ${purpose} and ${creditConsumptions.taskId} = ${taskId})`;
+      // A PL/pgSQL function (migration 0022) over the charge's unique index: its statement is
+      // planned once per connection, not with every view that asks it.
+      return (userId, taskId) => sql`credits_charged(${userId}, ${kind}::text, ${purpose}::text, ${taskId})`;
     },
     /** Per order: the membership end or the latest expiry of its credit lots. */
     async expiriesOfOrders(orderIds: number[]): Promise<Map<number, Date>> {

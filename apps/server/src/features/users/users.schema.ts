@@ -46,3 +46,14 @@ export const sessions = pgTable(
       .where(sql`${t.revokedAt} is null`),
   ],
 );
+
+/**
+ * Per account, a number raised by every write to what its pages read (the wallet, memberships,
+ * the account row, its sessions): triggers in the writing transaction raise it (migration 0022),
+ * so an answer kept in memory is served only while the number it was made at is still current.
+ * No foreign key: a deleted account's last raise must not fail.
+ */
+export const userReadVersions = pgTable('user_read_versions', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
