@@ -70,7 +70,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   const { settings, database, queue, secret, app, mailer } = deps;
   const db = database.db;
 
-  const users = createUsersFeature({ db, secret });
+  const users = createUsersFeature({ database, secret });
   const health = createHealthFeature({
     database,
     queue,
@@ -167,6 +167,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     embedded: accounts,
     sessions: users.sessions,
     users: users.users,
+    readStamps: users.readStamps,
     analytics: analytics.service,
     userInfo: [credits.userInfoContributor, promotion.userInfoContributor, ...(deps.signIn?.userInfo ?? [])],
     visitorClaims: [

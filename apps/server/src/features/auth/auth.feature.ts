@@ -5,6 +5,7 @@ import { defineFeature } from '../../platform/feature';
 import { publicOrigin } from '../../platform/http/site-origin';
 import type { AccountsFeature } from '../accounts/accounts.feature';
 import type { AnalyticsService } from '../analytics/analytics.service';
+import type { ReadStamps } from '../users/read-stamps';
 import type { SessionsService } from '../users/sessions.service';
 import type { UsersService } from '../users/users.service';
 import { createOidcClient, injectFetch, type OidcClient } from './auth.oidc';
@@ -34,6 +35,7 @@ export function createAuthFeature(deps: {
   embedded: AccountsFeature | null;
   sessions: SessionsService;
   users: UsersService;
+  readStamps: ReadStamps;
   analytics: AnalyticsService;
   /** The features that own user-info fields (credits, promotion), merged in this order. */
   userInfo: UserInfoContributor[];
@@ -77,6 +79,7 @@ export function createAuthFeature(deps: {
     accountUrl: embedded?.accountUrl ?? null,
     sessions: deps.sessions,
     users: deps.users,
+    readStamp: (userId, sessionId) => deps.readStamps.stamp(userId, sessionId),
     userInfo: deps.userInfo,
     visitorClaims: deps.visitorClaims,
     recordFailure: async ({ visitorId, reason }) => {

@@ -108,7 +108,12 @@ export function authRoutes(service: AuthService, opts: { secureCookies: boolean 
       },
       async (request) => {
         const userId = requireUser(request);
-        const data = await service.userInfo(userId, bearerToken(request)!, request.query.kind);
+        const data = await service.userInfo(
+          userId,
+          request.identity.sessionId!,
+          bearerToken(request)!,
+          request.query.kind,
+        );
         return { code: Code.ok, data, msg: 'ok' };
       },
     );
@@ -127,7 +132,7 @@ export function authRoutes(service: AuthService, opts: { secureCookies: boolean 
         if (typeof version !== 'string' || !version || typeof source !== 'string' || !source)
           throw badRequest(AuthMsg.badVapiHeaders);
         const userId = requireUser(request);
-        const info = await service.userInfo(userId, bearerToken(request)!);
+        const info = await service.userInfo(userId, request.identity.sessionId!, bearerToken(request)!);
         const data = {
           wsid: info.ws_id,
           uid: info.uid,

@@ -1,16 +1,24 @@
 import { Code, type LoginData, type LoginMode, type UserInfo } from '@ai-covers/contracts';
+import { reloginRequired } from '../../platform/auth/identity';
 import { AppError } from '../../platform/http/app-error';
+import type { ReadStamp } from '../users/read-stamps';
 import type { SessionsService } from '../users/sessions.service';
 import type { User as UserRow, UsersService } from '../users/users.service';
 import type { OidcClient } from './auth.oidc';
 import { newNonce, pkceVerifier, safeGoto, signState, verifyState } from './auth.state';
 import { AuthMsg } from '@ai-covers/contracts';
 import { calculatePKCECodeChallenge } from 'openid-client';
+import { createUserInfoReadModel, USER_INFO_MAX_AGE_MS } from './user-info.read-model';
 
-/** Adds fields to a user's §3 info (credits fills credit/vip/subscribe, …); later ones win. */
+/**
+ * Adds fields to a user's §3 info (credits fills credit/vip/subscribe, …); later ones win. A
+ * contributor whose fields change with time alone (an expiry, a window) tells `validUntil` each
+ * instant they would: the answer is kept in memory (user-info.read-model.ts) no longer than that.
+ */
 export type UserInfoContributor = (input: {
   userId: number;
   kind: string | undefined;
+  validUntil?: (at: Date) => void;
 }) => Promise<Partial<UserInfo>>;
 
 /** Moves what a visitor made before signing in to the account; returns how many items moved. */
@@ -89,6 +97,8 @@ export interface AuthServiceDeps {
   userInfo: UserInfoContributor[];
   /** The features whose visitor work becomes the account's at sign-in (storage, covers). */
   visitorClaims: VisitorWorkClaimer[];
+  /** An account's read version and its session's liveness: what kept user info is checked against. */
+  readStamp: (userId: number, sessionId: string) => Promise<ReadStamp>;
   now?: () => number;
 }
 
@@ -106,8 +116,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** The contributors read their own tables independently: asked at once (on Postgres their round trips overlap). */
-  const contributions = (userId: number, kind?: string) =>
-    Promise.all(contributors.map((contribute) => contribute({ userId, kind })));
+  const contributions = (userId: number, kind?: string, validUntil?: (at: Date) => void) =>
+    Promise.all(
+      contributors.map((contribute) => contribute({ userId, kind, ...(validUntil && { validUntil }) })),
+    );
 
   /** The base fields of the row, then the contributions merged in the order they were given. */
   const merged = (user: UserRow, token: string, parts: Partial<UserInfo>[]) =>
@@ -119,6 +131,29 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function userInfo(user: UserRow, token: string, kind?: string): Promise<UserInfo> {
     return merged(user, token, await contributions(user.id, kind));
   }
+
+  /** Every page load's read, kept ready per account and invalidated by the writes that change it. */
+  const readModel = createUserInfoReadModel({
+    stamp: deps.readStamp,
+    now,
+    async make(userId, kind) {
+      const madeAt = now();
+      let validUntil = madeAt + USER_INFO_MAX_AGE_MS;
+      const until = (at: Date) => {
+        validUntil = Math.min(validUntil, at.getTime());
+      };
+      // The row and the contributions at once. The row decides: an account gone answers 401
+      // whatever its contributions did.
+      const found = deps.users.findById(userId);
+      const parts = contributions(userId, kind, until);
+      // Their failure is still thrown below when the row is found; this only keeps it handled.
+      parts.catch(() => undefined);
+      const user = await found;
+      if (!user) return null;
+      // The token is the request's: the kept answer has an empty one, set per request.
+      return { info: merged(user, '', await parts), validUntil };
+    },
+  });
 
   return {
     /**
@@ -248,17 +283,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** `GET /v1/user/info`: every §3 field, from our tables and the contributing features. */
-    async userInfo(userId: number, token: string, kind?: string): Promise<UserInfo> {
-      // The row and the contributions at once: every page load waits for this. The row decides:
-      // an account gone answers 401 whatever its contributions did.
-      const found = deps.users.findById(userId);
-      const parts = contributions(userId, kind);
-      // Their failure is still thrown below when the row is found; this only keeps it handled.
-      parts.catch(() => undefined);
-      const user = await found;
-      if (!user) throw new AppError(Code.notAuthorized, 'Not logged in, please log in first', 401);
-      return merged(user, token, await parts);
+    /**
+     * `GET /v1/user/info`: every §3 field, from our tables and the contributing features, kept
+     * ready in memory while the account's read version and the answer's validity hold.
+     */
+    async userInfo(userId: number, sessionId: string, token: string, kind?: string): Promise<UserInfo> {
+      const kept = await readModel.read(userId, sessionId, kind);
+      // Signed out in another process since this process last checked the session: as a dead token.
+      if (kept === 'signed-out') throw reloginRequired();
+      if (kept === 'gone') throw new AppError(Code.notAuthorized, 'Not logged in, please log in first', 401);
+      // A copy with the request's token in the kept answer's own key order (the same bytes).
+      const info = { ...kept };
+      info.token = token;
+      return info;
     },
   };
 }

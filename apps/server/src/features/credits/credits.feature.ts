@@ -33,13 +33,13 @@ export function createCreditsFeature(deps: { db: Db }) {
      * For the sign-in feature's user info: makes sure the account has its signup gift (login returns
      * user info, so a new account gets it at its first sign-in; idempotent), then the wallet's fields.
      */
-    async userInfoContributor({ userId }: { userId: number }) {
+    async userInfoContributor({ userId, validUntil }: { userId: number; validUntil?: (at: Date) => void }) {
       if (!gifted.has(userId)) {
         await service.grantSignupGift(userId);
         if (gifted.size >= 100_000) gifted.clear();
         gifted.add(userId);
       }
-      return userInfoCredits(userId);
+      return userInfoCredits(userId, validUntil);
     },
     routes: [creditsRoutes(service, integral)],
     startJobs: (queue, log) => startCreditsJobs({ queue, credits: service, log }),

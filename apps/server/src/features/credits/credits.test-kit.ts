@@ -20,7 +20,7 @@ export function useWalletDatabase(): { readonly database: Database } {
 
 /** A new account on that database; returns its id. */
 export async function newWalletUser(database: Database): Promise<number> {
-  const { users } = createUsersFeature({ db: database.db, secret: new Uint8Array(32) });
+  const { users } = createUsersFeature({ database, secret: new Uint8Array(32) });
   const { user } = await users.upsertByIdentity({ issuer: 'test', subject: randomBytes(6).toString('hex') });
   return user.id;
 }

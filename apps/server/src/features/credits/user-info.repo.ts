@@ -6,6 +6,8 @@ import type { LegacyPointsRow, MembershipRow } from './credits.repo';
 export interface UserInfoSnapshot {
   /** Spendable credits: unexpired lots' remaining. */
   balance: number;
+  /** When the next lot with credits left expires (the balance changes then); null: none. */
+  nextLotExpiry: Date | null;
   /** Every membership of the user, oldest start first. */
   memberships: MembershipRow[];
   /** Gifted lots (amount, remaining, expiry). */
@@ -39,6 +41,8 @@ export function createUserInfoRepo(db: Db) {
         select
           (select coalesce(sum(remaining), 0)::float8 from credit_lots
             where user_id = ${userId} and expires_at > ${now}::timestamptz) as balance,
+          (select ${ms('min(expires_at)')} from credit_lots
+            where user_id = ${userId} and expires_at > ${now}::timestamptz and remaining > 0) as next_expiry,
           (select coalesce(json_agg(json_build_object(
               'id', id, 'userId', user_id, 'plan', plan, 'startsAt', ${ms('starts_at')},
               'endsAt', ${ms('ends_at')}, 'orderId', order_id, 'createdAt', ${ms('created_at')})
@@ -65,6 +69,8 @@ export function createUserInfoRepo(db: Db) {
         (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Record<string, number>;
       return {
         balance: Number(row.balance),
+        nextLotExpiry:
+          row.next_expiry === null || row.next_expiry === undefined ? null : date(row.next_expiry),
         memberships: list(row.memberships).map((m) => ({
           id: Number(m.id),
           userId: Number(m.userId),

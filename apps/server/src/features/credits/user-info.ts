@@ -2,7 +2,9 @@ import { CREDIT_COSTS, CREDIT_RULES, type UserInfoCreditFields } from '@ai-cover
 import type { UserInfoRepo } from './user-info.repo';
 import { activeMemberships, toMembershipItem } from './credits.service';
 import { summarisePoints } from './integral.service';
-import { monthStart } from './credits-time';
+import { addMonths, monthStart } from './credits-time';
+
+const nextMonthStart = (at: Date) => addMonths(monthStart(at), 1);
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 
@@ -16,7 +18,15 @@ const UNLIMITED = -1;
  */
 export function createUserInfoCredits(deps: { snapshots: UserInfoRepo; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  return async function userInfoCredits(userId: number): Promise<UserInfoCreditFields> {
+  /**
+   * `validUntil` is told every instant after which these fields would read differently with no
+   * write in between (a lot's or point's expiry, a membership's start or end, the next month's
+   * allowances): an answer kept in memory is not served past the earliest.
+   */
+  return async function userInfoCredits(
+    userId: number,
+    validUntil?: (at: Date) => void,
+  ): Promise<UserInfoCreditFields> {
     const at = now();
     const since = monthStart(at);
     // One round trip for every row below (this runs on every user-info call).
@@ -38,6 +48,17 @@ export function createUserInfoCredits(deps: { snapshots: UserInfoRepo; now?: () 
     const [bg, vbg, venh] = [left('bgremover'), left('video-bgremover'), left('video-enhancer')];
     const points = summarisePoints(legacy, at, Boolean(upgrade));
     const liveGifts = gifts.filter((g) => g.expiresAt > at);
+    if (validUntil) {
+      const later = (d: Date | null) => d !== null && d > at;
+      const instants = [
+        snapshot.nextLotExpiry,
+        nextMonthStart(at),
+        ...rows.flatMap((m) => [m.startsAt, m.endsAt]),
+        ...gifts.map((g) => g.expiresAt),
+        ...legacy.map((p) => p.expiresAt),
+      ];
+      for (const instant of instants) if (later(instant)) validUntil(instant!);
+    }
     return {
       credit: balance,
       vip: member ? 1 : 0,

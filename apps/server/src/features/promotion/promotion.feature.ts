@@ -13,8 +13,8 @@ export function createPromotionFeature(deps: {
   return defineFeature({
     service,
     /** For the sign-in feature's user info: whether a login present runs (§3 pds_active, pds_active_now). */
-    async userInfoContributor({ userId }: { userId: number }) {
-      const present = await service.presentState(userId);
+    async userInfoContributor({ userId, validUntil }: { userId: number; validUntil?: (at: Date) => void }) {
+      const present = await service.presentState(userId, validUntil);
       return { pds_active_now: present.claimable ? 1 : 0, pds_active: present.active ? 1 : 0 };
     },
     routes: [promotionRoutes(service, deps.basePath)],

@@ -63,8 +63,15 @@ export function createPromotionService(deps: {
     },
 
     /** For user info (pds_active, pds_active_now): is a present running, and can this user claim it. */
-    async presentState(userId: number): Promise<{ active: boolean; claimable: boolean }> {
-      const open = activities.filter((a) => isOpen(a, now()));
+    /** `validUntil` is told when an activity's window opens or closes next (the answer changes then). */
+    async presentState(
+      userId: number,
+      validUntil?: (at: Date) => void,
+    ): Promise<{ active: boolean; claimable: boolean }> {
+      const at = now();
+      for (const a of activities)
+        for (const edge of [a.startsAt, a.endsAt]) if (edge && edge > at) validUntil?.(edge);
+      const open = activities.filter((a) => isOpen(a, at));
       if (open.length === 0) return { active: false, claimable: false };
       const claimed = new Set(
         (await deps.credits.presentsClaimed(userId)).map((ref) => ref.replace(/^activity:/, '')),

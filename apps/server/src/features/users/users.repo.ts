@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { sessions, users } from './users.schema';
+import { sessions, userReadVersions, users } from './users.schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -23,6 +23,18 @@ export function createUsersRepo(db: Db) {
       ),
     )
     .prepare('users_session_active');
+  const readStampQuery = db
+    .select({
+      version: sql<string | number | null>`(select ${userReadVersions.version} from ${userReadVersions}
+        where ${userReadVersions.userId} = ${sql.placeholder('userId')})`,
+      live: sql<
+        boolean | string
+      >`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
+        and ${sessions.userId} = ${sql.placeholder('userId')} and ${sessions.revokedAt} is null
+        and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('users_read_stamp');
   const isSessionLiveQuery = db
     .select({ id: sessions.id })
     .from(sessions)
@@ -86,6 +98,18 @@ export function createUsersRepo(db: Db) {
     async isSessionActive(sessionId: string, userId: number, now: Date): Promise<boolean> {
       const [row] = await isSessionActiveQuery.execute({ sessionId, userId, now: now.toISOString() });
       return Boolean(row);
+    },
+    /**
+     * The account's read version (0 before its first raise) and whether the session is live, in
+     * one indexed statement: what a kept answer is checked against on a shared database.
+     */
+    async readStamp(
+      sessionId: string,
+      userId: number,
+      now: Date,
+    ): Promise<{ version: number; live: boolean }> {
+      const [row] = await readStampQuery.execute({ sessionId, userId, now: now.toISOString() });
+      return { version: Number(row?.version ?? 0), live: row?.live === true || row?.live === 't' };
     },
     /** Whether the session exists, is unexpired and not revoked (whoever it belongs to). */
     async isSessionLive(sessionId: string, now: Date): Promise<boolean> {

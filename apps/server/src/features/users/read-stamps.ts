@@ -1,0 +1,77 @@
+import type { Database } from '../../platform/db/client';
+import type { UsersRepo } from './users.repo';
+
+/** What a kept answer about an account is checked against before it is served again. */
+export interface ReadStamp {
+  /** Whether the session that asks is still live (false: answer as signed out). */
+  live: boolean;
+  /** The account's read version now; null: unknown here, so nothing may be kept or served. */
+  version: number | null;
+}
+
+/** The channel the read-version triggers notify (migration 0022), with the account id. */
+const CHANNEL = 'user_read_versions';
+/** Accounts whose last raise is remembered one by one (the rest share one number, see below). */
+const MAX_COUNTED = 100_000;
+
+/**
+ * Read versions of accounts (migration 0022): triggers raise an account's number in every
+ * transaction that writes what its pages read (the wallet, memberships, the account row, its
+ * sessions), so an answer made at version v is current exactly while the number is still v.
+ *
+ * On a shared Postgres, other processes write too: every check reads the number and the session in
+ * one indexed statement. The embedded database belongs to this process alone, so every write goes
+ * through it, and PGlite runs a listener before the writing statement's promise resolves (at
+ * commit): the numbers are counted here, and a check costs no statement. Both count the same
+ * triggers' raises; only where the number is read differs. Until the listener is in place no
+ * version is known, so nothing is kept.
+ */
+export function createReadStamps(deps: {
+  database: Pick<Database, 'driver' | 'pglite'>;
+  repo: Pick<UsersRepo, 'readStamp'>;
+  now: () => Date;
+}) {
+  const pglite = deps.database.driver === 'pglite' ? deps.database.pglite : undefined;
+  // Per account, the sequence number of its last raise seen here; accounts not in the map (never
+  // raised, or dropped to bound the map) answer `floor`, the sequence when the map was last
+  // emptied: that differs from every number an answer kept since could carry, unless it was that
+  // account's own last raise, which it then still is.
+  const lastRaise = new Map<number, number>();
+  let sequence = 0;
+  let floor = 0;
+  let listening = false;
+  let stop: (() => Promise<void>) | null = null;
+  const started = pglite
+    ?.listen(CHANNEL, (payload) => {
+      sequence += 1;
+      if (lastRaise.size >= MAX_COUNTED) {
+        lastRaise.clear();
+        floor = sequence;
+      }
+      lastRaise.set(Number(payload), sequence);
+    })
+    .then((unlisten) => {
+      stop = unlisten;
+      listening = true;
+    });
+  // A failed LISTEN leaves `listening` false: answers are then made afresh every time.
+  started?.catch(() => undefined);
+
+  return {
+    /**
+     * The stamp of an account for a session that the request's resolver found live. In this
+     * process the resolver's own cache drops a revoked session at once, so on the embedded
+     * database the session is taken as live.
+     */
+    async stamp(userId: number, sessionId: string): Promise<ReadStamp> {
+      if (pglite) return { live: true, version: listening ? (lastRaise.get(userId) ?? floor) : null };
+      return deps.repo.readStamp(sessionId, userId, deps.now());
+    },
+    async close(): Promise<void> {
+      await started?.catch(() => undefined);
+      listening = false;
+      await stop?.();
+    },
+  };
+}
+export type ReadStamps = ReturnType<typeof createReadStamps>;
