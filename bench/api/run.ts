@@ -11,7 +11,8 @@
  * Run: `npm run bench:api` from the repository root. Settings (environment):
  *   BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_PORT (8360; the bare route takes the next),
  *   BENCH_DATABASES (pglite,postgres), BENCH_PHASES (idle,render),
- *   BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a database of its own is made),
+ *   BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test; a database of its own is made,
+ *   named BENCH_POSTGRES_DB, default ai_covers_bench_api: give another name when two benches share a server),
  *   BENCH_PROFILE=1 (CPU profiles of the server into .tmp/bench-api/profiles),
  *   BENCH_ROUTES (e.g. `health,user/info`: only the routes whose name contains one of these),
  *   BENCH_WRITE=0 (print only),
@@ -150,7 +151,9 @@ async function postgresReachable(): Promise<boolean> {
 
 /** A fresh database of the bench's own on the Postgres server; returns its URL. */
 async function freshPostgres(): Promise<string> {
-  const name = 'ai_covers_bench_api';
+  const name = process.env.BENCH_POSTGRES_DB ?? 'ai_covers_bench_api';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error('BENCH_POSTGRES_DB: lower-case letters, digits and _');
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
