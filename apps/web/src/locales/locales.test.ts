@@ -16,6 +16,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
   'entry.tools.covers.name',
   'entry.tools.headshots.name',
   'headshots.title',
+  'header.headshotsName',
   'entry.title',
   // Nouns spelled the same in a language (French "photo", "point").
   'headshots.units.photos_one',
@@ -26,7 +27,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set([
 
 /** Plural families whose number is shown otherwise than as {{count}} (t() still gets count). */
 const COUNT_SHOWN_OTHERWISE: Record<string, string> = {
-  'wallet.credits': 'the noun beside the balance badge, whose number is shown apart',
+  'header.creditUnit': 'the noun beside the balance badge, whose number is shown apart',
   'coversTool.options.semitones': 'a signed shift (+3, −1) counted by its size',
 };
 

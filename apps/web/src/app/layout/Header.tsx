@@ -46,7 +46,7 @@ export function Header() {
             <span className={styles.logo} aria-hidden="true">
               ◐
             </span>
-            <span className={styles.brandName}>{t('headshots.title')}</span>
+            <span className={styles.brandName}>{t('header.headshotsName')}</span>
           </Link>
         ) : (
           <Link to={langPath('/')} className={styles.brand} aria-label={t('header.home')} data-testid="brand">

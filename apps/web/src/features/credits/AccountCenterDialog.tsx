@@ -28,7 +28,7 @@ export function AccountCenterDialog() {
           : t('wallet.account.free')}
       </p>
       <p className={styles.balance}>{account.data?.balance ?? 0}</p>
-      <p className={styles.muted}>{t('wallet.credits', { count: account.data?.balance ?? 0 })}</p>
+      <p className={styles.muted}>{t('header.creditUnit', { count: account.data?.balance ?? 0 })}</p>
       <ul className={styles.menuList}>
         <li>
           <Link to={`${prefix}/account/credits`} onClick={() => setOpen(false)}>

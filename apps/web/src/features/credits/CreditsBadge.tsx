@@ -24,12 +24,12 @@ export function CreditsBadge() {
       type="button"
       className={styles.badge}
       data-testid="credit-balance"
-      aria-label={t('wallet.balanceLabel', { count: balance })}
+      aria-label={t('header.balanceLabel', { count: balance })}
       onClick={() => useWalletDialogs.getState().setAccountOpen(true)}
     >
       <span aria-hidden="true">◆</span>
       <span data-testid="credit-balance-value">{balance}</span>
-      <span>{t('wallet.credits', { count: balance })}</span>
+      <span>{t('header.creditUnit', { count: balance })}</span>
     </button>
   );
 }

@@ -30,8 +30,8 @@ describe('counts of credits', () => {
       lng: 'en',
       resources: { en: { translation: files['../../locales/en.json']!.default } },
     });
-    expect(t('wallet.balanceLabel', { count: 1 })).toBe('Balance: 1 credit');
-    expect(t('wallet.balanceLabel', { count: 12 })).toBe('Balance: 12 credits');
+    expect(t('header.balanceLabel', { count: 1 })).toBe('Balance: 1 credit');
+    expect(t('header.balanceLabel', { count: 12 })).toBe('Balance: 12 credits');
     expect(t('wallet.consume.insufficient', { count: 1 })).toContain('consumes 1 credit,');
   });
 });
@@ -51,8 +51,8 @@ describe('credit counts in every language', () => {
   it.each([
     ['en', 'wallet.limit.balance', 1, 'Your balance: 1 credit'],
     ['en', 'wallet.limit.balance', 3, 'Your balance: 3 credits'],
-    ['en', 'wallet.credits', 1, 'credit'],
-    ['en', 'wallet.credits', 0, 'credits'],
+    ['en', 'header.creditUnit', 1, 'credit'],
+    ['en', 'header.creditUnit', 0, 'credits'],
     ['en', 'wallet.upgrade.done', 1, 'Done: 1 credit was added to your account.'],
     ['fr', 'wallet.limit.balance', 1, 'Votre solde : 1 crédit'],
     // French says 0 in the singular.
@@ -61,7 +61,7 @@ describe('credit counts in every language', () => {
     ['es', 'wallet.limit.balance', 1_000_000, 'Tu saldo: 1000000 créditos'],
     ['de', 'wallet.creditPage.perUse', 2, '2 Credits pro Nutzung'],
     ['ja', 'wallet.limit.balance', 1, '残高：1 クレジット'],
-    ['ko', 'wallet.credits', 1, '크레딧'],
+    ['ko', 'header.creditUnit', 1, '크레딧'],
   ])('%s %s with %i', async (lang, key, count, text) => {
     expect((await translator(lang))(key, { count })).toBe(text);
   });

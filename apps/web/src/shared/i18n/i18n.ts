@@ -5,11 +5,11 @@ import type enMessages from '../../locales/en.json';
 // Only the copy the shell itself shows ships in the first bundle (named imports of a JSON file are
 // tree-shaken); the rest of English, and every other language, loads with the first lazy page.
 // bench/web checks that the first page uses no copy outside this list.
-import { app, auth, common, errors, footer, header, nav, wallet } from '../../locales/en.json';
+import { app, auth, common, errors, footer, header, nav } from '../../locales/en.json';
 
 type Messages = typeof enMessages;
 
-const FIRST_PAGE_COPY = { app, auth, common, errors, footer, header, nav, wallet };
+const FIRST_PAGE_COPY = { app, auth, common, errors, footer, header, nav };
 
 const others = import.meta.glob<{ default: Messages }>(['../../locales/*.json', '!../../locales/en.json']);
 // English again as text: a module imported both statically and dynamically would stay whole in the
