@@ -16,7 +16,7 @@ describe('the preview window as blocks of the whole song', () => {
   const dir = tempDir();
 
   it('makes the preview from blocks that the whole song takes unchanged', async () => {
-    // 30 s with a 6 s window from 9 s: blocks [0, 9), [9, 15) (the window), [15, 30).
+    // 30 s with a 6 s window from 9 s: the window's block, a 4 s neighbour on each side, the rest.
     const input = songWav(dir, 30, { seed: 5 });
     const profile = getVoiceProfile('velvet');
     const preview = join(dir, 'preview.mp3');
@@ -48,20 +48,23 @@ describe('the preview window as blocks of the whole song', () => {
         loudness: { targetLufs: -14, ceilingDbtp: -1 },
       });
       const [from, len] = previewWindow(song.frames, song.sampleRate, 6);
+      const near = 4 * song.sampleRate;
       expect(work.spans.map((s) => [s.start, s.end])).toEqual([
-        [0, from],
+        [0, from - near],
+        [from - near, from],
         [from, from + len],
-        [from + len, song.frames],
+        [from + len, from + len + near],
+        [from + len + near, song.frames],
       ]);
       expect(work.preview?.durationSec).toBeCloseTo(6, 5);
       expect((await probe(preview)).durationSec).toBeCloseTo(6, 0);
       // Only the window's block was converted; it and its neighbours were separated.
       expect([...work.preview!.converted.keys()]).toEqual([from]);
-      expect([...work.separated.keys()]).toEqual(work.spans.map((s) => s.start));
+      expect([...work.separated.keys()]).toEqual(work.spans.slice(1, 4).map((s) => s.start));
 
       // The whole song separated afresh: the window's block reads the same stems as it did.
       const whole = await separateFile(song, ctx.scratch, ctx.runner, { spans: work.spans });
-      const span = work.spans[1]!;
+      const span = work.spans[2]!;
       const read = (path: string) => {
         const r = new RawPcmReader(path, song.sampleRate, song.channels);
         try {

@@ -289,6 +289,14 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
         path: atomic.temp(x.path),
         format: x.format,
       }));
+      const stemFiles = o.stemsDir
+        ? {
+            vocals: join(o.stemsDir, 'vocals.wav'),
+            instrumental: join(o.stemsDir, 'instrumental.wav'),
+            originalVocals: join(o.stemsDir, 'original-vocals.wav'),
+          }
+        : undefined;
+      if (o.stemsDir) mkdirSync(o.stemsDir, { recursive: true });
       const loud = await finalizeMix(
         mixRaw,
         mixLufs,
@@ -302,20 +310,38 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           ceilingDbtp: TRUE_PEAK_CEILING_DBTP,
           ...(o.signal ? { signal: o.signal } : {}),
           onProgress: (p) => report('finalize', p),
+          // The stems are written while the encoders run.
+          ...(stemFiles
+            ? {
+                alongside: async (gainDb: number) => {
+                  await writeStem(
+                    scratch.file('stem-vocal.f32'),
+                    1,
+                    sr,
+                    atomic.temp(stemFiles.vocals),
+                    gainDb,
+                  );
+                  await writeStem(
+                    scratch.file('stem-inst.f32'),
+                    2,
+                    sr,
+                    atomic.temp(stemFiles.instrumental),
+                    gainDb,
+                  );
+                  // The separated lead before conversion: people who make covers want the singer's own take too.
+                  await writeStem(
+                    sep.lead.path,
+                    sep.lead.channels,
+                    sr,
+                    atomic.temp(stemFiles.originalVocals),
+                    gainDb,
+                  );
+                },
+              }
+            : {}),
         },
       );
-      let stems: CoverResult['stems'];
-      if (o.stemsDir) {
-        mkdirSync(o.stemsDir, { recursive: true });
-        const vocals = join(o.stemsDir, 'vocals.wav');
-        const instrumental = join(o.stemsDir, 'instrumental.wav');
-        const originalVocals = join(o.stemsDir, 'original-vocals.wav');
-        await writeStem(scratch.file('stem-vocal.f32'), 1, sr, atomic.temp(vocals), loud.gainDb);
-        await writeStem(scratch.file('stem-inst.f32'), 2, sr, atomic.temp(instrumental), loud.gainDb);
-        // The separated lead before conversion: people who make covers want the singer's own take too.
-        await writeStem(sep.lead.path, sep.lead.channels, sr, atomic.temp(originalVocals), loud.gainDb);
-        stems = { vocals, instrumental, originalVocals };
-      }
+      const stems: CoverResult['stems'] = stemFiles;
       throwIfAborted(o.signal);
       atomic.commit();
       mark('finalizeMs', t);
@@ -365,8 +391,14 @@ function round2(x: number): number {
 /** Encodes a scratch stem to WAV with the mix gain, backed off if it would clip. */
 async function writeStem(raw: string, ch: number, sr: number, out: string, gainDb: number): Promise<void> {
   let peak = 0;
-  await forEachRawChunk(raw, ch, sr, (b) => {
+  await forEachRawChunk(raw, ch, sr, async (b) => {
     for (const c of b) for (const v of c) peak = Math.max(peak, Math.abs(v));
+    await turn();
   });
-  await rawToWav(raw, ch, sr, out, Math.min(10 ** (gainDb / 20), peak > 0 ? STEM_PEAK / peak : 1));
+  await rawToWav(raw, ch, sr, out, Math.min(10 ** (gainDb / 20), peak > 0 ? STEM_PEAK / peak : 1), turn);
+}
+
+/** Lets the encoders' pipes be fed between two chunks of a stem (they run beside it). */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
