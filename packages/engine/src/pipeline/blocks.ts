@@ -42,6 +42,33 @@ export function planSpans(frames: number, sampleRate: number): BlockSpan[] {
   }));
 }
 
+/**
+ * The blocks of a song whose frames [from, to) are planned on their own (the preview's window):
+ * blocks before it, within it and after it, so the window's blocks are blocks of the whole song
+ * and what is made of them for the preview serves the whole song unchanged. The window's two
+ * neighbours are short (a third of a block, the shortest block the planner makes anyway): the
+ * preview separates them too, for the context its blocks read past their edges.
+ */
+export function planSpansAround(frames: number, sampleRate: number, from: number, to: number): BlockSpan[] {
+  const pad = Math.round(PAD_SEC * sampleRate);
+  const xfade = crossfadeFrames(sampleRate);
+  const block = Math.round(BLOCK_SEC * sampleRate);
+  const near = Math.round(block / 3);
+  // A neighbour of its own only where what is left beside it is a block's third or more.
+  const before = from - near >= near ? [from - near] : [];
+  const after = frames - (to + near) >= near ? [to + near] : [];
+  const cuts = [0, ...before, from, to, ...after, frames];
+  const ranges: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [a, b] = [cuts[i]!, cuts[i + 1]!];
+    // The window's neighbours are one block each; the rest is planned as usual.
+    const whole = b === from || a === to;
+    if (b > a)
+      for (const [s, e] of whole ? [[0, b - a]] : planBlocks(b - a, block)) ranges.push([a + s!, a + e!]);
+  }
+  return ranges.map(([start, end]) => ({ start, end, pad, xfade, total: frames }));
+}
+
 /** Crossfade length between blocks, in frames. */
 export function crossfadeFrames(sampleRate: number): number {
   return Math.round(XFADE_SEC * sampleRate);
@@ -82,6 +109,7 @@ export async function orderedPipeline<T, R>(
 
 /** Where a block's output goes: its first frame in the song, and whether it is the last block. */
 export interface BlockPlace {
+  span: BlockSpan;
   from: number;
   last: boolean;
   index: number;
@@ -89,7 +117,7 @@ export interface BlockPlace {
 }
 
 /**
- * Plans the blocks of a song of `frames`, runs `job` on each with bounded concurrency and hands the
+ * Plans the blocks of a song of `frames` (or takes `spans`, in song order), runs `job` on each with bounded concurrency and hands the
  * results to `onBlock` in song order, with where each output starts.
  */
 export async function runBlocks<R>(
@@ -99,15 +127,21 @@ export async function runBlocks<R>(
   job: (span: BlockSpan) => Promise<R>,
   onBlock: (result: R, place: BlockPlace) => void | Promise<void>,
   signal?: AbortSignal,
+  spans: BlockSpan[] = planSpans(frames, sampleRate),
 ): Promise<void> {
-  const spans = planSpans(frames, sampleRate);
   await orderedPipeline(
     spans,
     concurrency,
     job,
     (r, index) => {
       const [from] = outputRange(spans[index]!);
-      return onBlock(r, { from, last: index === spans.length - 1, index, count: spans.length });
+      return onBlock(r, {
+        span: spans[index]!,
+        from,
+        last: index === spans.length - 1,
+        index,
+        count: spans.length,
+      });
     },
     signal,
   );

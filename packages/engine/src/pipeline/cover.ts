@@ -2,9 +2,6 @@ import { basename, extname, join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { EngineError, throwIfAborted } from '../errors';
 import { formatForPath, type EncodeFormat } from '../io/ffmpeg-args';
-import { RawPcmWriter } from '../io/raw-pcm';
-import { LoudnessMeter } from '../dsp/loudness';
-import { Reverb } from '../dsp/reverb';
 import { midiToName } from '../pitch/yin';
 import { getVoiceProfile } from '../voice/library';
 import { parseProfile, type VoiceProfile } from '../voice/profile';
@@ -16,11 +13,12 @@ import { prepareInput, type PreparedInput } from './input';
 import { prepareOwnStems } from './own-stems';
 import { previewFirstPays, renderPreviewFirst } from './preview-first';
 import { forEachRawChunk, rawToWav } from './raw-to-wav';
-import { crossfadeFrames, runBlocks } from './blocks';
-import type { ConvertResult, RawRef } from './jobs';
+import type { BlockSpan } from './blocks';
+import type { ConvertJob, RawRef } from './jobs';
+import { convertAndMix } from './mix-blocks';
+import { renderWindowFirst, type ClassMapping } from './window-first';
 import { withRun, type RunContext } from './run';
 import { separateFile, type SeparatedFiles } from './separate-file';
-import { PairAligner, Stitcher } from './stitch';
 import type { CoverOptions, CoverRenderStage, CoverResult } from '../types';
 
 /** Integrated loudness of a cover unless the caller asks for another (streaming services' level). */
@@ -157,36 +155,86 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
         ? (o.preview.path ?? defaultPreviewPath(opts.outputs[0]!.path))
         : undefined;
       const previewSec = o.preview?.seconds ?? 0;
+      const sig = o.signal ? { signal: o.signal } : {};
+      const sr = input.sampleRate;
+      const withBacking = opts.backing !== 'keep' || opts.levels.backing !== 1;
+      const convertJob =
+        (sep: SeparatedFiles, plan: ConversionPlan, frameClasses?: ClassMapping, convertedVocal?: RawRef) =>
+        (span: BlockSpan): ConvertJob => ({
+          kind: 'convert',
+          lead: sep.lead,
+          ...(sep.backing ? { backing: sep.backing } : {}),
+          accompaniment: sep.accompaniment,
+          ...(convertedVocal ? { convertedVocal } : {}),
+          span,
+          vocalSemitones: plan.key.semitones,
+          instrumentSemitones: plan.key.instrumentSemitones,
+          formantWarp: plan.formantWarp,
+          eqDb: plan.eqDb,
+          breathiness: opts.profile.breathiness,
+          vibrato: opts.profile.vibrato,
+          ...(frameClasses ? { frameClasses } : {}),
+          backingMode: opts.backing,
+          levels: opts.levels,
+        });
       // The window first only where it is at most half the song: a shorter song would be rendered
       // nearly twice, for a preview that comes little before the whole cover.
+      const windowFirst =
+        o.onPreview && previewPath && !own && previewFirstPays(input.frames, sr, previewSec);
+      // The DSP engine renders the window as blocks of the whole song and keeps them (decision 195);
+      // another engine's stages render it as a song of its own (decision 152).
+      const ownSteps = !stages.separate && !stages.convertVocal;
+      const work =
+        windowFirst && ownSteps
+          ? await renderWindowFirst(input, ctx, {
+              withBacking,
+              reverb: opts.reverb,
+              plan: (st) => planConversion(opts.profile, st.f0, st.ltas, sr, st.fftSize, o.key ?? 'auto'),
+              ...(opts.profile.frameClasses ? { classes: opts.profile.frameClasses } : {}),
+              convertJob: (sep, plan, fc) => convertJob(sep, plan, fc),
+              preview: { path: previewPath, seconds: previewSec, format: PREVIEW_FORMAT },
+              loudness: {
+                targetLufs: o.targetLufs ?? DEFAULT_TARGET_LUFS,
+                ceilingDbtp: TRUE_PEAK_CEILING_DBTP,
+              },
+              ...sig,
+            })
+          : undefined;
       const early =
-        o.onPreview && previewPath && !own && previewFirstPays(input.frames, input.sampleRate, previewSec)
+        work?.preview ??
+        (windowFirst && !ownSteps
           ? await renderPreviewFirst(o, input, scratch, { path: previewPath, seconds: previewSec }, (w) =>
               renderCover(w, stages),
             )
-          : undefined;
-      if (early) t = mark('previewMs', t);
-      const sig = o.signal ? { signal: o.signal } : {};
+          : undefined);
+      if (early && previewPath) {
+        o.onPreview?.({ path: previewPath, durationSec: Math.min(previewSec, input.frames / sr) });
+        t = mark('previewMs', t);
+      }
       // Own stems need no separation: the user already gave the vocal and the instrumental apart.
       const sep = own
         ? own.sep
         : stages.separate
           ? await stages.separate(input, ctx, { ...sig, onProgress: (p) => report('separate', p) })
           : await separateFile(input, scratch, runner, {
-              withBacking: opts.backing !== 'keep' || opts.levels.backing !== 1,
+              withBacking,
               ...sig,
+              ...(work ? { spans: work.spans, reuse: work.separated } : {}),
               onProgress: (p) => report('separate', p),
             });
+      work?.separated.clear();
       t = mark('separateMs', t);
-      const sr = input.sampleRate;
       // Before any conversion (and before anything is charged for it): a song without a singer
       // would come back as its own backing track under a new name.
       const noLead = missingLead(sep.f0, sep.f0Hop, sr, input.frames / sr);
       if (noLead)
         throw new EngineError('NO_VOCAL', 'No lead vocal was found in this song.', { reason: noLead });
-      // After an early preview an automatic key is the preview's, so the two sound in one key.
-      const key = early && (o.key ?? 'auto') === 'auto' ? early.key.semitones : (o.key ?? 'auto');
-      const plan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, key);
+      // After an early preview an automatic key is the preview's, so the two sound in one key; the
+      // DSP engine's whole song takes the window's whole plan, so its blocks serve unchanged.
+      const earlyKey = early ? ('key' in early ? early.key : early.plan.key) : undefined;
+      const key = earlyKey && (o.key ?? 'auto') === 'auto' ? earlyKey.semitones : (o.key ?? 'auto');
+      const songPlan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, key);
+      const plan = work?.preview?.plan ?? songPlan;
       throwIfAborted(o.signal);
       // Another engine may convert the whole vocal first; the blocks then only mix it in.
       const convertedVocal = stages.convertVocal
@@ -198,92 +246,60 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
       // A trained voice's frame classes need the song's own statistics first (one read of the lead).
       const classes = opts.profile.frameClasses;
       const classSource =
-        classes && !convertedVocal
+        classes && !convertedVocal && !work?.preview
           ? measureLeadFrames(sep.lead, input.frames, sep.f0, sep.f0Hop, plan.formantWarp, classes, o.signal)
           : undefined;
-      const frameClasses = classes && classSource ? { classes, source: classSource } : undefined;
+      const frameClasses =
+        work?.preview?.frameClasses ??
+        (classes && classSource ? { classes, source: classSource } : undefined);
       const blockShare = convertedVocal ? 1 - VOCAL_SHARE : 1;
       const blockBase = convertedVocal ? VOCAL_SHARE : 0;
-
-      const mixRaw = { path: scratch.file('mix.f32'), sampleRate: sr, channels: 2 };
-      const mixW = new RawPcmWriter(mixRaw.path, 2);
-      const meter = new LoudnessMeter(sr, 2, false);
-      const stemVoc = o.stemsDir ? new RawPcmWriter(scratch.file('stem-vocal.f32'), 1) : undefined;
-      const stemInst = o.stemsDir ? new RawPcmWriter(scratch.file('stem-inst.f32'), 2) : undefined;
-      const reverb = new Reverb(sr, opts.reverb);
-      // The vocal and the instrumental are stitched separately and may be cut differently; the
-      // aligner hands them over as equal, time-aligned pairs.
-      const aligner = new PairAligner((voc, rest) => {
-        const v = voc[0]!;
-        const n = v.length;
-        const L = new Float32Array(n);
-        const R = new Float32Array(n);
-        const rl = rest[0]!;
-        const rr = rest[1] ?? rl;
-        for (let i = 0; i < n; i++) {
-          L[i] = rl[i]! + v[i]!;
-          R[i] = rr[i]! + v[i]!;
-        }
-        reverb.process(v, L, R, n);
-        mixW.write([L, R]);
-        meter.push([L, R]);
-        stemVoc?.write([v]);
-        stemInst?.write([rl, rr]);
+      const job = convertJob(sep, plan, frameClasses, convertedVocal);
+      const converted = work?.preview?.converted;
+      const { mixRaw, mixLufs } = await convertAndMix({
+        frames: input.frames,
+        sampleRate: sr,
+        concurrency: runner.size,
+        ...(work ? { spans: work.spans } : {}),
+        job: (span) => {
+          const made = converted?.get(span.start);
+          return made ? Promise.resolve(made) : runner.run(job(span));
+        },
+        onBlock: ({ span, index, count }) => {
+          converted?.delete(span.start);
+          // After another engine converted the whole vocal, the blocks only mix it in.
+          report(
+            'convert',
+            blockBase + (blockShare * (index + 1)) / count,
+            convertedVocal ? 'mix' : 'convert',
+          );
+        },
+        reverb: opts.reverb,
+        files: {
+          mix: scratch.file('mix.f32'),
+          ...(o.stemsDir
+            ? { stemVocal: scratch.file('stem-vocal.f32'), stemInst: scratch.file('stem-inst.f32') }
+            : {}),
+        },
+        ...sig,
       });
-      const stVoc = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushA(p));
-      const stRest = new Stitcher(crossfadeFrames(sr), (p) => aligner.pushB(p));
-      try {
-        await runBlocks(
-          input.frames,
-          sr,
-          runner.size,
-          (span) =>
-            runner.run({
-              kind: 'convert',
-              lead: sep.lead,
-              backing: sep.backing,
-              accompaniment: sep.accompaniment,
-              ...(convertedVocal ? { convertedVocal } : {}),
-              span,
-              vocalSemitones: plan.key.semitones,
-              instrumentSemitones: plan.key.instrumentSemitones,
-              formantWarp: plan.formantWarp,
-              eqDb: plan.eqDb,
-              breathiness: opts.profile.breathiness,
-              vibrato: opts.profile.vibrato,
-              ...(frameClasses ? { frameClasses } : {}),
-              backingMode: opts.backing,
-              levels: opts.levels,
-            }),
-          (r: ConvertResult, { from, last, index, count }) => {
-            stVoc.push([r.vocal], from, last);
-            stRest.push(r.rest, from, last);
-            // After another engine converted the whole vocal, the blocks only mix it in.
-            report(
-              'convert',
-              blockBase + (blockShare * (index + 1)) / count,
-              convertedVocal ? 'mix' : 'convert',
-            );
-          },
-          o.signal,
-        );
-        // Every frame of vocal must have met its instrumental; anything left is a stitching bug.
-        if (aligner.pending !== 0)
-          throw new Error(`unpaired audio after stitching (${aligner.pending} frames)`);
-      } finally {
-        mixW.close();
-        stemVoc?.close();
-        stemInst?.close();
-      }
       t = mark('convertMs', t);
 
       const targets: SinkTarget[] = opts.outputs.map((x) => ({
         path: atomic.temp(x.path),
         format: x.format,
       }));
+      const stemFiles = o.stemsDir
+        ? {
+            vocals: join(o.stemsDir, 'vocals.wav'),
+            instrumental: join(o.stemsDir, 'instrumental.wav'),
+            originalVocals: join(o.stemsDir, 'original-vocals.wav'),
+          }
+        : undefined;
+      if (o.stemsDir) mkdirSync(o.stemsDir, { recursive: true });
       const loud = await finalizeMix(
         mixRaw,
-        meter.integrated(),
+        mixLufs,
         scratch,
         targets,
         previewPath && !early
@@ -294,20 +310,38 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           ceilingDbtp: TRUE_PEAK_CEILING_DBTP,
           ...(o.signal ? { signal: o.signal } : {}),
           onProgress: (p) => report('finalize', p),
+          // The stems are written while the encoders run.
+          ...(stemFiles
+            ? {
+                alongside: async (gainDb: number) => {
+                  await writeStem(
+                    scratch.file('stem-vocal.f32'),
+                    1,
+                    sr,
+                    atomic.temp(stemFiles.vocals),
+                    gainDb,
+                  );
+                  await writeStem(
+                    scratch.file('stem-inst.f32'),
+                    2,
+                    sr,
+                    atomic.temp(stemFiles.instrumental),
+                    gainDb,
+                  );
+                  // The separated lead before conversion: people who make covers want the singer's own take too.
+                  await writeStem(
+                    sep.lead.path,
+                    sep.lead.channels,
+                    sr,
+                    atomic.temp(stemFiles.originalVocals),
+                    gainDb,
+                  );
+                },
+              }
+            : {}),
         },
       );
-      let stems: CoverResult['stems'];
-      if (o.stemsDir && stemVoc && stemInst) {
-        mkdirSync(o.stemsDir, { recursive: true });
-        const vocals = join(o.stemsDir, 'vocals.wav');
-        const instrumental = join(o.stemsDir, 'instrumental.wav');
-        const originalVocals = join(o.stemsDir, 'original-vocals.wav');
-        await writeStem(stemVoc.path, 1, sr, atomic.temp(vocals), loud.gainDb);
-        await writeStem(stemInst.path, 2, sr, atomic.temp(instrumental), loud.gainDb);
-        // The separated lead before conversion: people who make covers want the singer's own take too.
-        await writeStem(sep.lead.path, sep.lead.channels, sr, atomic.temp(originalVocals), loud.gainDb);
-        stems = { vocals, instrumental, originalVocals };
-      }
+      const stems: CoverResult['stems'] = stemFiles;
       throwIfAborted(o.signal);
       atomic.commit();
       mark('finalizeMs', t);
@@ -324,12 +358,12 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           : {}),
         ...(stems ? { stems } : {}),
         key: early && (o.key ?? 'auto') === 'auto' ? { ...plan.key, auto: true } : plan.key,
-        songVocal: plan.songPitch
+        songVocal: songPlan.songPitch
           ? {
-              medianNote: midiToName(plan.songPitch.medianMidi),
-              medianMidi: round2(plan.songPitch.medianMidi),
-              lowMidi: round2(plan.songPitch.lowMidi),
-              highMidi: round2(plan.songPitch.highMidi),
+              medianNote: midiToName(songPlan.songPitch.medianMidi),
+              medianMidi: round2(songPlan.songPitch.medianMidi),
+              lowMidi: round2(songPlan.songPitch.lowMidi),
+              highMidi: round2(songPlan.songPitch.highMidi),
             }
           : undefined,
         formantWarp: round2(plan.formantWarp),
@@ -357,8 +391,14 @@ function round2(x: number): number {
 /** Encodes a scratch stem to WAV with the mix gain, backed off if it would clip. */
 async function writeStem(raw: string, ch: number, sr: number, out: string, gainDb: number): Promise<void> {
   let peak = 0;
-  await forEachRawChunk(raw, ch, sr, (b) => {
+  await forEachRawChunk(raw, ch, sr, async (b) => {
     for (const c of b) for (const v of c) peak = Math.max(peak, Math.abs(v));
+    await turn();
   });
-  await rawToWav(raw, ch, sr, out, Math.min(10 ** (gainDb / 20), peak > 0 ? STEM_PEAK / peak : 1));
+  await rawToWav(raw, ch, sr, out, Math.min(10 ** (gainDb / 20), peak > 0 ? STEM_PEAK / peak : 1), turn);
+}
+
+/** Lets the encoders' pipes be fed between two chunks of a stem (they run beside it). */
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

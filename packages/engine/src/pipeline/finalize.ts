@@ -37,7 +37,17 @@ export async function finalizeMix(
   scratch: ScratchDir,
   targets: SinkTarget[],
   preview: PreviewTarget | undefined,
-  opts: { targetLufs: number; ceilingDbtp: number; signal?: AbortSignal; onProgress?: (p: number) => void },
+  opts: {
+    targetLufs: number;
+    ceilingDbtp: number;
+    signal?: AbortSignal;
+    onProgress?: (p: number) => void;
+    /**
+     * Work that needs the final gain (dB) and runs while the encoders do (the stems): the encoders
+     * are processes of their own, and this thread mostly waits for them.
+     */
+    alongside?: (gainDb: number) => Promise<void>;
+  },
 ): Promise<FinalLoudness> {
   const { sampleRate: sr, channels: ch } = mixRaw;
   const gainDb = Number.isFinite(mixLufs) ? opts.targetLufs - mixLufs : 0;
@@ -76,6 +86,9 @@ export async function finalizeMix(
   const trim = 10 ** (trimDb / 20);
   const sinks: AudioSink[] = targets.map((t) => openSink(t.path, sr, ch, t.format));
   const lim = new RawPcmReader(limited.path, sr, ch);
+  const side = opts.alongside?.(gainDb + trimDb);
+  // Awaited below; a failure meanwhile must not go unhandled.
+  side?.catch(() => undefined);
   try {
     for (let s = 0; s < frames; s += chunk) {
       throwIfAborted(opts.signal);
@@ -87,8 +100,10 @@ export async function finalizeMix(
     }
     for (const sink of sinks) await sink.finish();
     if (preview) await writePreview(lim, preview, trim);
+    await side;
   } catch (e) {
     for (const sink of sinks) sink.abort();
+    await side?.catch(() => undefined);
     throw e;
   } finally {
     lim.close();

@@ -21,6 +21,7 @@ const CHUNK_SEC = 30;
  * The song's side of the frame-class mapping: reads the separated lead once (windows side by side,
  * not overlapped: statistics need no more), takes each frame's envelope as the converter will see it
  * after the formant warp, and measures the song's normalisation and mean envelope per owner class.
+ * `from`: only frames [from, frames) are read (the preview's window), `f0` starting there.
  */
 export function measureLeadFrames(
   lead: RawRef,
@@ -30,6 +31,7 @@ export function measureLeadFrames(
   warp: number,
   classes: FrameClasses,
   signal?: AbortSignal,
+  from = 0,
 ): SourceFrameStats | undefined {
   const sr = lead.sampleRate;
   const n = analysisFftSize(sr);
@@ -46,7 +48,7 @@ export function measureLeadFrames(
   const reader = new RawPcmReader(lead.path, sr, lead.channels);
   try {
     const chunk = Math.ceil((CHUNK_SEC * sr) / n) * n;
-    for (let s = 0; s < frames; s += chunk) {
+    for (let s = from; s < frames; s += chunk) {
       throwIfAborted(signal);
       const x = toChannels(reader.read(s, Math.min(chunk, frames - s)), 1)[0]!;
       for (let o = 0; o + n <= x.length; o += n) {
@@ -55,7 +57,7 @@ export function measureLeadFrames(
         for (let k = 0; k < mag.length; k++) mag[k] = Math.sqrt(re[k]! ** 2 + im[k]! ** 2);
         smoothEnvelope(mag, env, fft, ceps);
         envelopeToGridDb(env, sr / n, warp, grid);
-        const f = f0[Math.round((s + o + n / 2) / f0Hop)] ?? 0;
+        const f = f0[Math.round((s - from + o + n / 2) / f0Hop)] ?? 0;
         collector.add(grid, f > 0);
       }
     }

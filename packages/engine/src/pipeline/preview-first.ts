@@ -19,7 +19,8 @@ export function previewFirstPays(frames: number, sampleRate: number, seconds: nu
 }
 
 /**
- * Renders the preview window of `input` to `previewPath` and tells `o.onPreview`; undefined when
+ * Renders the preview window of `input` to `previewPath` as a song of its own (an engine with its
+ * own separation or conversion; the DSP engine uses window-first.ts); undefined when
  * the window has no lead vocal (an instrumental stretch): the preview is then cut from the whole
  * render at the end, as without this step.
  */
@@ -56,7 +57,6 @@ export async function renderPreviewFirst(
       preview,
       maxSeconds: o.maxSeconds,
     });
-    o.onPreview?.({ path: preview.path, durationSec: made.preview!.durationSec });
     return made;
   } catch (e) {
     if (e instanceof EngineError && e.code === 'NO_VOCAL') return undefined;

@@ -27,12 +27,15 @@ export async function rawToWav(
   sampleRate: number,
   out: string,
   gain = 1,
+  /** Awaited after each chunk (to let other work of this thread run between them). */
+  between?: () => Promise<void>,
 ): Promise<void> {
   const sink = openSink(out, sampleRate, channels, { kind: 'wav' });
   try {
     await forEachRawChunk(raw, channels, sampleRate, async (b) => {
       if (gain !== 1) for (const c of b) for (let i = 0; i < c.length; i++) c[i] = c[i]! * gain;
       await sink.write(b);
+      await between?.();
     });
     await sink.finish();
   } catch (e) {
