@@ -8,9 +8,11 @@ import { HEADSHOTS_RESULTS } from '../playwright.config';
 
 // Photos made at run time from the pipeline's one committed test photo, the public-domain astronaut
 // portrait (packages/headshots/test/fixtures/LICENSE.md). The photo check declines a copy of an
-// approved photo, so the journey's photos are framed as different shots would be (the same recipes
-// as the server tests' oneFace): whole, cropped to either side, tall, widened on a warm wall,
-// mirrored close-up. Its lower right (helmet and suit, no face) is declined.
+// approved photo, so the journey's photos are framed as different shots would be: whole, cropped
+// to either side, tall, a close crop beside a warm wall that cuts off the top of the head (sharp
+// scales before it extends), mirrored close-up. The cut-off one is approved but gives no framing:
+// the backdrop preview and the pack leave it out, whichever photo the uploads store first. Its
+// lower right (helmet and suit, no face) is declined.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ASTRONAUT = readFileSync(path.join(here, '../../packages/headshots/test/fixtures/astronaut.jpg'));
 
