@@ -16,7 +16,7 @@ import { createBackdropPreviews, PREVIEW_NO_FRAMING } from './headshots.preview'
 type Make = (o: MakePackOptions) => Promise<unknown>;
 
 /** A pipeline whose one-result packs do what `make` says; `result` writes a real JPEG. */
-function setup(make: Make, capacity: number | null = 6) {
+function setup(make: Make, capacity: number | null = 6, limitMs?: number) {
   const log = { warn: vi.fn(), error: vi.fn() };
   const makePack = vi.fn(make);
   const previews = createBackdropPreviews({
@@ -33,6 +33,7 @@ function setup(make: Make, capacity: number | null = 6) {
     styleIds: () => ['navy-studio', 'office-bokeh'],
     log: log as never,
     waitMs: 10_000,
+    limitMs,
   });
   return { previews, log, makePack };
 }
@@ -119,5 +120,17 @@ describe('the backdrop preview when the pipeline fails', () => {
       msg: PREVIEW_NO_FRAMING,
     });
     expect(makePack).not.toHaveBeenCalled();
+  });
+
+  it('a render that never ends is given up at its limit and does not hold the previews after it', async () => {
+    let hang = true;
+    const { previews } = setup((o) => (hang ? new Promise(() => undefined) : result(o)), 6, 300);
+    // More than the few that may wait: each is given up in turn, none is left holding a place.
+    const first = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((id) => refusal(previews.preview(1, id, 'navy-studio'))),
+    );
+    expect(first).toEqual(Array(4).fill({ status: 503, msg: HeadshotMsg.previewBusy }));
+    hang = false;
+    expect(await previews.preview(1, 'a', 'navy-studio')).toMatchObject({ ready: true, cached: false });
   });
 });

@@ -62,9 +62,12 @@ export function createBackdropPreviews(deps: {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now?: () => number;
   waitMs?: number;
+  /** How long a render may take before it is given up (PREVIEW_TIMEOUT_MS). */
+  limitMs?: number;
 }) {
   const now = deps.now ?? (() => Date.now());
   const waitMs = deps.waitMs ?? ANSWER_WAIT_MS;
+  const limitMs = deps.limitMs ?? PREVIEW_TIMEOUT_MS;
   const cache = new Map<string, Rendered>();
   const making = new Map<string, Promise<Rendered>>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -74,13 +77,19 @@ export function createBackdropPreviews(deps: {
     const dir = await makeScratch('preview');
     try {
       const input = await deps.files.localFile({ storageKey }, dir);
-      const made = await deps.pipeline().makePack({
-        photos: [input],
-        styles: [style],
-        count: 1,
-        outDir: path.join(dir, 'out'),
-        signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
-      });
+      const signal = AbortSignal.timeout(limitMs);
+      // Given up at the limit even if the pipeline does not stop (a job already on a worker runs
+      // on): a render that never ends must not hold the queue, and every later preview, forever.
+      const made = await untilAborted(
+        deps.pipeline().makePack({
+          photos: [input],
+          styles: [style],
+          count: 1,
+          outDir: path.join(dir, 'out'),
+          signal,
+        }),
+        signal,
+      );
       const first = made.files[0];
       if (!first) {
         deps.log.warn(
@@ -185,3 +194,13 @@ export function createBackdropPreviews(deps: {
   };
 }
 export type BackdropPreviews = ReturnType<typeof createBackdropPreviews>;
+
+/** The promise's outcome, or CANCELLED as soon as the signal fires. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new HeadshotsError('CANCELLED', 'The preview took too long.'));
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
