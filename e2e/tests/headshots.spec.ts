@@ -155,10 +155,12 @@ test.describe('AI Headshots', () => {
         const tiles = page.locator('[data-testid^="backdrop-tile-"] img');
         const busy = page.getByRole('alert').filter({ hasText: 'Previews are busy' });
         let next = 1;
+        // As long as the server gives a render (180 s) and one more answer: the journey must not
+        // give up on a preview the server is still making on a loaded machine.
         await expect(async () => {
           if (await busy.isVisible()) await tiles.nth(next++ % (await tiles.count())).click();
           await expect(page.getByTestId('backdrop-preview')).toBeVisible({ timeout: 10_000 });
-        }).toPass({ timeout: 150_000 });
+        }).toPass({ timeout: 210_000 });
 
         // Replace the declined photo in place: a copy of an approved one is declined as a copy.
         const copyChooser = page.waitForEvent('filechooser');
