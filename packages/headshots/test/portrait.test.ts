@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FaceDetail } from '../src/face/analyze';
+import type { Pt } from '../src/face/landmarks';
+import { framingOffers } from '../src/make/offer';
 import { planPortrait, refineWithMatte } from '../src/make/portrait';
+import { resolveSettings } from '../src/settings';
 
 function tiltedFace(deg: number): FaceDetail {
   const r = (deg * Math.PI) / 180;
@@ -63,5 +66,36 @@ describe('portrait planning', () => {
       (Math.round(layout.geometry.valid.y) + 1) * width,
     );
     expect(refineWithMatte(layout.geometry, layout.face, mask, width, height).headTouchesTop).toBe(true);
+  });
+
+  it('a photo that cuts the head off is known before the matte, so the check promises only what the pack gives', () => {
+    // The forehead 50 px under the photo's top: a quarter face of hair above it is outside.
+    const up = tiltedFace(0);
+    const shift = (p: Pt): Pt => [p[0], p[1] - 280];
+    const face: FaceDetail = {
+      ...up,
+      box: { ...up.box, y: up.box.y - 280 },
+      regions: { oval: up.regions.oval.map(shift), keep: [] },
+      eyes: [shift(up.eyes[0]), shift(up.eyes[1])],
+    };
+    const { make } = resolveSettings();
+    const { layout } = planPortrait(face, 1200, 1600, make.height);
+    expect(layout.geometry.headTouchesTop).toBe(true);
+    // The matte finds hair from the photo's first row down, as it does on such a photo.
+    const { width, height } = layout;
+    const mask = new Uint8Array(width * height);
+    for (let y = Math.round(layout.geometry.valid.y); y < height; y++)
+      mask.fill(
+        255,
+        y * width + Math.round(layout.face.box.x),
+        y * width + Math.round(layout.face.box.x + layout.face.box.width),
+      );
+    const matted = refineWithMatte(layout.geometry, layout.face, mask, width, height);
+    expect(matted.headTouchesTop).toBe(true);
+    const ids = (g: typeof matted) =>
+      framingOffers(g, layout.scale, make.headroom, make).map((o) => o.framing.id);
+    expect(ids(layout.geometry)).toEqual(ids(matted));
+    // A head with room above it keeps the headroom rule.
+    expect(planPortrait(tiltedFace(0), 1200, 1600, make.height).layout.geometry.headTouchesTop).toBe(false);
   });
 });

@@ -38,6 +38,8 @@ export interface PortraitLayout {
 /** Eyes are levelled only past this tilt, and at most by `MAX_LEVEL_DEG`. */
 const MIN_LEVEL_DEG = 2;
 const MAX_LEVEL_DEG = 20;
+/** A hair top this close to the photo's first row (in pixels) touches it. */
+const HEAD_TOP_SLACK = 2;
 
 type Transform = (p: Pt) => Pt;
 
@@ -98,14 +100,17 @@ export function planPortrait(
   const vx1 = Math.min(c[1]![0], c[3]![0]);
   const vy0 = Math.max(c[0]![1], c[1]![1]);
   const vy1 = Math.min(c[2]![1], c[3]![1]);
+  // Before the matte: hair assumed a quarter face above the forehead. Where that is above the
+  // photo, the photo cuts the head off (the matte will say so too), and the check's framings must
+  // start inside the photo as the pack's will: else it promises framings the pack cannot give.
+  const hairTop = ovalTop - 0.25 * faceHeight;
   const levelled: PortraitGeometry = {
     eyeX: ex,
     eyeY: ey,
     faceHeight,
-    // Before the matte: hair assumed a quarter face above the forehead.
-    hairTop: ovalTop - 0.25 * faceHeight,
+    hairTop,
     valid: { x: vx0, y: vy0, width: vx1 - vx0, height: vy1 - vy0 },
-    headTouchesTop: false,
+    headTouchesTop: hairTop <= vy0 + HEAD_TOP_SLACK,
     facing: Math.abs(face.yawDeg) < 5 ? 0 : face.yawDeg > 0 ? 1 : -1,
   };
   const region = portraitRegion(levelled);
@@ -227,5 +232,5 @@ export function refineWithMatte(
       break outer;
     }
   }
-  return { ...geometry, hairTop, headTouchesTop: hairTop <= geometry.valid.y + 2 };
+  return { ...geometry, hairTop, headTouchesTop: hairTop <= geometry.valid.y + HEAD_TOP_SLACK };
 }

@@ -11,16 +11,17 @@ const MOST_PER_PHOTO = photoCapacity(FRAMINGS.length);
 
 /**
  * The photos a pack's run hands the pipeline, in order: approved, a copy of an earlier one left out
- * (two checks that ran at the same time cannot have declined each other), at most `limit`
+ * (two checks that ran at the same time cannot have declined each other), one its check found no
+ * framing in left out (it adds nothing and its matte costs minutes), at most `limit`
  * (HEADSHOTS_PACK_PHOTOS_LIMIT). The generation job uses the same choice.
  */
-export function packPhotos<T extends Pick<PhotoRow, 'status' | 'fingerprint'>>(
+export function packPhotos<T extends Pick<PhotoRow, 'status' | 'fingerprint' | 'capacity'>>(
   rows: readonly T[],
   limit: number | null,
 ): T[] {
   const out: T[] = [];
   for (const row of rows) {
-    if (row.status !== 'approved') continue;
+    if (row.status !== 'approved' || row.capacity === 0) continue;
     const fp = row.fingerprint;
     if (fp && out.some((o) => o.fingerprint && samePhoto(o.fingerprint, fp))) continue;
     out.push(row);

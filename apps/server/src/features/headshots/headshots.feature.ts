@@ -89,6 +89,7 @@ export function createHeadshotsFeature(deps: {
           files: deps.files,
           pipeline: getPipeline,
           styleIds: () => listStyles().map((s) => s.id),
+          log: deps.log,
         }),
       }),
     ],

@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { Code, HeadshotMsg, Msg } from '@ai-covers/contracts';
 import { HeadshotsError, type Headshots } from '@ai-covers/headshots';
@@ -19,6 +20,12 @@ const ANSWER_WAIT_MS = 20_000;
 const PREVIEW_TIMEOUT_MS = 180_000;
 /** The preview's width: the backdrop stage shows it at most this wide. */
 const PREVIEW_WIDTH = 480;
+/**
+ * A photo that gives no framing (its check found none, or its matte showed the photo cuts off the
+ * top of the head): no backdrop can show it, so asking again would change nothing.
+ */
+export const PREVIEW_NO_FRAMING =
+  'This photo gives no headshot framing: it cuts off the top of your head or leaves too little room around your face. Use another photo.';
 
 interface Rendered {
   style: string;
@@ -52,11 +59,15 @@ export function createBackdropPreviews(deps: {
   files: FilesService;
   pipeline: () => Headshots;
   styleIds: () => string[];
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now?: () => number;
   waitMs?: number;
+  /** How long a render may take before it is given up (PREVIEW_TIMEOUT_MS). */
+  limitMs?: number;
 }) {
   const now = deps.now ?? (() => Date.now());
   const waitMs = deps.waitMs ?? ANSWER_WAIT_MS;
+  const limitMs = deps.limitMs ?? PREVIEW_TIMEOUT_MS;
   const cache = new Map<string, Rendered>();
   const making = new Map<string, Promise<Rendered>>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -66,15 +77,27 @@ export function createBackdropPreviews(deps: {
     const dir = await makeScratch('preview');
     try {
       const input = await deps.files.localFile({ storageKey }, dir);
-      const made = await deps.pipeline().makePack({
-        photos: [input],
-        styles: [style],
-        count: 1,
-        outDir: path.join(dir, 'out'),
-        signal: AbortSignal.timeout(PREVIEW_TIMEOUT_MS),
-      });
+      const signal = AbortSignal.timeout(limitMs);
+      // Given up at the limit even if the pipeline does not stop (a job already on a worker runs
+      // on): a render that never ends must not hold the queue, and every later preview, forever.
+      const made = await untilAborted(
+        deps.pipeline().makePack({
+          photos: [input],
+          styles: [style],
+          count: 1,
+          outDir: path.join(dir, 'out'),
+          signal,
+        }),
+        signal,
+      );
       const first = made.files[0];
-      if (!first) throw badRequest(HeadshotMsg.photoNotApproved);
+      if (!first) {
+        deps.log.warn(
+          { storageKey, style, rejected: made.rejected, declined: made.declined },
+          'backdrop preview: no result passed the gates',
+        );
+        throw badRequest(HeadshotMsg.photoNotApproved);
+      }
       // Free before payment, so marked like every free result: a preview must not pass for a paid one.
       await watermarkFile(first.path);
       const { data, info } = await sharp(await readFile(first.path))
@@ -88,14 +111,36 @@ export function createBackdropPreviews(deps: {
         height: info.height,
       };
     } catch (error) {
-      if (error instanceof AppError) throw error;
-      // The pipeline's own check declined the photo on a second look.
-      if (error instanceof HeadshotsError && error.code === 'NO_USABLE_PHOTOS')
-        throw badRequest(HeadshotMsg.photoNotApproved);
-      throw busy();
+      throw answerFor(error, { storageKey, style });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  /**
+   * What a failed render answers, logged with its cause: a photo the pipeline cannot use is the
+   * caller's to change (400, said as it is); its own time limit or a worker that stopped is busy
+   * (asking again may work); anything else is a failure of ours, never passed off as busy.
+   */
+  function answerFor(error: unknown, at: { storageKey: string; style: string }): AppError {
+    if (error instanceof AppError) return error;
+    const code = error instanceof HeadshotsError ? error.code : undefined;
+    const cause = { err: error, code, ...at };
+    // The pipeline's own check declined the photo on a second look.
+    if (code === 'NO_USABLE_PHOTOS') {
+      deps.log.warn(cause, 'backdrop preview: the photo was declined on a second look');
+      return badRequest(HeadshotMsg.photoNotApproved);
+    }
+    if (code === 'NOT_ENOUGH_COMBINATIONS') {
+      deps.log.warn(cause, 'backdrop preview: the photo gives no framing');
+      return badRequest(PREVIEW_NO_FRAMING);
+    }
+    if (code === 'CANCELLED' || code === 'WORKER_FAILED') {
+      deps.log.warn(cause, 'backdrop preview: render given up');
+      return busy();
+    }
+    deps.log.error(cause, 'backdrop preview failed');
+    return new AppError(Code.error, Msg.generic, 503);
   }
 
   /** The render of this key: the one under way, or a new one in the queue. */
@@ -125,6 +170,8 @@ export function createBackdropPreviews(deps: {
       const photo = await deps.repo.findPhoto(userId, photoId);
       if (!photo) throw new AppError(Code.resourceError, Msg.fileMissing, 404);
       if (photo.status !== 'approved') throw badRequest(HeadshotMsg.photoNotApproved);
+      // The check already knows this photo gives no framing: no render could show it.
+      if (photo.capacity === 0) throw badRequest(PREVIEW_NO_FRAMING);
       const key = `${photo.id}:${photo.storageKey}:${style}`;
       const kept = cache.get(key);
       if (kept) return { ...kept, ready: true, cached: true, ms: now() - started };
@@ -147,3 +194,13 @@ export function createBackdropPreviews(deps: {
   };
 }
 export type BackdropPreviews = ReturnType<typeof createBackdropPreviews>;
+
+/** The promise's outcome, or CANCELLED as soon as the signal fires. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new HeadshotsError('CANCELLED', 'The preview took too long.'));
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}

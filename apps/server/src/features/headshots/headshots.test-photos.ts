@@ -29,13 +29,14 @@ const sideLight = (size: number) =>
  * fingerprints differ in 16 to 36 of 64 bits; a copy is within 10), measured with the pipeline's
  * check. No crop is enlarged more than 2×, which the blur rule would decline.
  */
-const DISTINCT: (() => sharp.Sharp)[] = [
+const DISTINCT: (() => sharp.Sharp | Promise<sharp.Sharp>)[] = [
   () => sharp(ASTRONAUT).resize(768, 768),
   () => sharp(ASTRONAUT).extract({ left: 60, top: 0, width: 400, height: 400 }).resize(800),
   () => sharp(ASTRONAUT).extract({ left: 20, top: 0, width: 400, height: 500 }).resize(640, 800),
-  () =>
-    sharp(ASTRONAUT)
-      .extend({ left: 160, background: '#c8b89a' })
+  // Widened first, then scaled: in one pipeline sharp scales before it extends, which crops the
+  // photo through the top of the head (a photo that gives no framing).
+  async () =>
+    sharp(await sharp(ASTRONAUT).extend({ left: 160, background: '#c8b89a' }).toBuffer())
       .resize(1008, 768)
       .linear([1.08, 1.0, 0.86], [8, 4, 0]),
   () => sharp(ASTRONAUT).extract({ left: 0, top: 0, width: 440, height: 440 }).flop().resize(600),
@@ -51,8 +52,8 @@ const DISTINCT: (() => sharp.Sharp)[] = [
  * One face, large enough, sharp and lit: approved. Variants 0 to 6 are different
  * photos (a copy of an approved photo is declined as DUPLICATE_PHOTO); later ones repeat them.
  */
-export function oneFace(variant = 0): Promise<Buffer> {
-  return jpeg(DISTINCT[variant % DISTINCT.length]!());
+export async function oneFace(variant = 0): Promise<Buffer> {
+  return jpeg(await DISTINCT[variant % DISTINCT.length]!());
 }
 
 /** Photo 0 again under a side light: the same photo edited, which the duplicate rule declines. */

@@ -12,6 +12,7 @@ import { errorText } from '../../shared/api/error-messages';
 import { selectSignedIn, useAuthStore } from '../auth';
 import { useLangPath } from '../../shared/routing/use-lang-path';
 import { BackdropMenu } from './BackdropMenu';
+import { previewPhoto } from './backdrop-menu';
 import { FreeRunActions } from './FreeRunActions';
 import { PhotoUploader } from './PhotoUploader';
 import { PlanPicker } from './PlanPicker';
@@ -66,6 +67,7 @@ export function HeadshotsUploadPage() {
     );
   }
   const approved = photos.data?.photos.filter((p) => p.status === 'approved') ?? [];
+  const shown = previewPhoto(approved);
   const validStyles = choices.styles.filter((id) => stylesQuery.data.styles.some((s) => s.id === id));
 
   return (
@@ -99,7 +101,7 @@ export function HeadshotsUploadPage() {
       />
       <BackdropMenu
         categories={stylesQuery.data.categories}
-        photo={approved[0] ? { id: approved[0].id, url: approved[0].url } : null}
+        photo={shown ? { id: shown.id, url: shown.url } : null}
       />
       <FreeRunActions
         plans={plans.data}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backdropMenuReducer, buildBackdropMenu, initialBackdropMenu } from './backdrop-menu';
+import { backdropMenuReducer, buildBackdropMenu, initialBackdropMenu, previewPhoto } from './backdrop-menu';
 
 const grey = { id: 'corporate-grey', name: 'Corporate grey', url: null };
 const park = { id: 'park', name: 'Park', url: null };
@@ -40,5 +40,16 @@ describe('backdrop menu (§3)', () => {
     expect(chosen).toMatchObject({ selectedId: 'park', menuType: 'default', canRecover: true });
     const back = backdropMenuReducer(chosen, { type: 'recover' });
     expect(back).toMatchObject({ selectedId: null, selectedUrl: null, canRecover: false, canCompare: false });
+  });
+});
+
+describe('the photo the backdrop preview shows', () => {
+  const photo = (id: string, capacity: number | null) => ({ id, capacity });
+  it('is the approved photo that gives the most, never one that gives nothing while another gives some', () => {
+    expect(previewPhoto([photo('cut-off', 0), photo('a', 6), photo('b', 9), photo('c', 9)])?.id).toBe('b');
+    expect(previewPhoto([photo('cut-off', 0), photo('old', null)])?.id).toBe('old');
+    expect(previewPhoto([photo('old', null), photo('a', 3)])?.id).toBe('a');
+    expect(previewPhoto([photo('cut-off', 0)])?.id).toBe('cut-off');
+    expect(previewPhoto([])).toBeNull();
   });
 });

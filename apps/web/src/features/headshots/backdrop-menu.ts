@@ -89,3 +89,16 @@ export function buildBackdropMenu(
     ...categories.map((c) => ({ name: c.name, resources: c.resources })),
   ];
 }
+
+/**
+ * The approved photo the backdrop preview shows: the one its check found the most framings in
+ * (the first of those), so the preview is never asked of a photo that gives no headshot (one that
+ * cuts the head off gives none). A photo checked before capacities were kept (null) comes after
+ * any that gives results; with no better one, the first approved photo.
+ */
+export function previewPhoto<T extends { capacity: number | null }>(approved: readonly T[]): T | null {
+  let best: T | null = null;
+  const rank = (p: T) => (p.capacity === null ? 0.5 : p.capacity);
+  for (const p of approved) if (!best || rank(p) > rank(best)) best = p;
+  return best;
+}
