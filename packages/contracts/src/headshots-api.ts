@@ -82,6 +82,12 @@ export const HeadshotMsg = {
   givenBackNoRetry: 'This pack was given back unused. Submit your photos again from the upload page.',
   trialUsed: 'Your free trial headshot has already been made.',
   previewBusy: 'Previews are busy right now. Try again in a few seconds.',
+  /**
+   * A photo that gives no framing (its check found none, or its matte showed the photo cuts off the
+   * top of the head): no backdrop can show it, so asking again would change nothing.
+   */
+  photoNoFraming:
+    'This photo gives no headshot framing: it cuts off the top of your head or leaves too little room around your face. Use another photo.',
 } as const;
 
 // ---- settings, plans, styles, backdrops -------------------------------------------------------

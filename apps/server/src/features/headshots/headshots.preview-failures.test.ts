@@ -7,7 +7,7 @@ import { HeadshotsError, type Headshots, type MakePackOptions } from '@ai-covers
 import type { AppError } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
-import { createBackdropPreviews, PREVIEW_NO_FRAMING } from './headshots.preview';
+import { createBackdropPreviews } from './headshots.preview';
 
 // How the backdrop preview answers when the pipeline fails, with a stand-in pipeline (the real
 // one is in headshots.preview.test.ts): each failure is logged with its cause and answered for what
@@ -67,7 +67,7 @@ describe('the backdrop preview when the pipeline fails', () => {
     });
     expect(await refusal(previews.preview(1, 'p1', 'navy-studio'))).toEqual({
       status: 400,
-      msg: PREVIEW_NO_FRAMING,
+      msg: HeadshotMsg.photoNoFraming,
     });
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -117,7 +117,7 @@ describe('the backdrop preview when the pipeline fails', () => {
     const { previews, makePack } = setup(result, 0);
     expect(await refusal(previews.preview(1, 'p1', 'navy-studio'))).toEqual({
       status: 400,
-      msg: PREVIEW_NO_FRAMING,
+      msg: HeadshotMsg.photoNoFraming,
     });
     expect(makePack).not.toHaveBeenCalled();
   });

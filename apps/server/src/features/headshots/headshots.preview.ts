@@ -20,12 +20,6 @@ const ANSWER_WAIT_MS = 20_000;
 const PREVIEW_TIMEOUT_MS = 180_000;
 /** The preview's width: the backdrop stage shows it at most this wide. */
 const PREVIEW_WIDTH = 480;
-/**
- * A photo that gives no framing (its check found none, or its matte showed the photo cuts off the
- * top of the head): no backdrop can show it, so asking again would change nothing.
- */
-export const PREVIEW_NO_FRAMING =
-  'This photo gives no headshot framing: it cuts off the top of your head or leaves too little room around your face. Use another photo.';
 
 interface Rendered {
   style: string;
@@ -133,7 +127,7 @@ export function createBackdropPreviews(deps: {
     }
     if (code === 'NOT_ENOUGH_COMBINATIONS') {
       deps.log.warn(cause, 'backdrop preview: the photo gives no framing');
-      return badRequest(PREVIEW_NO_FRAMING);
+      return badRequest(HeadshotMsg.photoNoFraming);
     }
     if (code === 'CANCELLED' || code === 'WORKER_FAILED') {
       deps.log.warn(cause, 'backdrop preview: render given up');
@@ -171,7 +165,7 @@ export function createBackdropPreviews(deps: {
       if (!photo) throw new AppError(Code.resourceError, Msg.fileMissing, 404);
       if (photo.status !== 'approved') throw badRequest(HeadshotMsg.photoNotApproved);
       // The check already knows this photo gives no framing: no render could show it.
-      if (photo.capacity === 0) throw badRequest(PREVIEW_NO_FRAMING);
+      if (photo.capacity === 0) throw badRequest(HeadshotMsg.photoNoFraming);
       const key = `${photo.id}:${photo.storageKey}:${style}`;
       const kept = cache.get(key);
       if (kept) return { ...kept, ready: true, cached: true, ms: now() - started };
