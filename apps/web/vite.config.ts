@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readBasePath, readHeadshotsBasePath } from './src/shared/routing/read-base-path.ts';
 import { copyPreload } from './copy-preload.ts';
+import { precompress } from './precompress.ts';
 
 const basePath = readBasePath(process.env.BASE_PATH);
 // The server reads the same setting; `npm start` builds the web app with the same environment.
@@ -28,7 +29,7 @@ type OutgoingRequest = { getHeader(name: string): unknown; setHeader(name: strin
 
 export default defineConfig({
   base: basePath + '/',
-  plugins: [react(), buildInfo(), copyPreload()],
+  plugins: [react(), buildInfo(), copyPreload(), precompress()],
   define: { 'import.meta.env.HEADSHOTS_BASE_PATH': JSON.stringify(headshotsBasePath) },
   build: { manifest: true, outDir: 'dist', emptyOutDir: true },
   server: {

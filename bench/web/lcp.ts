@@ -6,19 +6,17 @@
  * with Lighthouse's mobile numbers applied through the DevTools protocol, and reads LCP from a
  * buffered `largest-contentful-paint` PerformanceObserver. Writes bench/web/lcp-results.md.
  *
- * Two passes: the product as it serves its files (no compression), then the same server behind a
- * small gzip proxy of this bench's own, to show what compressing the responses would give.
+ * One pass: the product as it serves its files (compressed since decision 191, when the build
+ * wrote the `.br`/`.gz` copies; the report says which encoding the first page's files came in).
  *
  * Run: `npm run build -w apps/web && npm run web-lcp -w bench` (from the repository root).
- * Settings (environment): LCP_RUNS (5 per page), LCP_PORT (8400; the proxy takes the next),
- * LCP_PAGES (comma-separated paths), LCP_PASSES (served,gzip), LCP_WEB_DIR (another web build to
+ * Settings (environment): LCP_RUNS (5 per page), LCP_PORT (8400),
+ * LCP_PAGES (comma-separated paths), LCP_WEB_DIR (another web build to
  * serve, e.g. one made before a change with `vite build --outDir`), LCP_WRITE=0 (print only), LCP_RESULTS (lcp-results.md: the file written beside this one),
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +28,6 @@ const work = path.join(root, '.tmp/bench-web-lcp');
 const RUNS = Number(process.env.LCP_RUNS ?? 5);
 const PORT = Number(process.env.LCP_PORT ?? 8400);
 const PAGES = (process.env.LCP_PAGES ?? '/,/covers/new,/pricing,/headshots/,/account').split(',');
-const PASSES = (process.env.LCP_PASSES ?? 'served,gzip').split(',') as Pass[];
-type Pass = 'served' | 'gzip';
 /** Pages measured signed in (the rest signed out, as a first visit is). */
 const SIGNED_IN = new Set(['/account']);
 const TARGET_MS = 2500;
@@ -87,7 +83,6 @@ function startServer(dataDir: string, publicUrl: string): ChildProcess {
       PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}`,
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      // Behind the proxy the address visitors use is the proxy's (sign-in and the cross-site check).
       PUBLIC_URL: publicUrl,
       ...(process.env.LCP_WEB_DIR ? { WEB_DIR: path.resolve(process.env.LCP_WEB_DIR) } : {}),
       // The sign-up and the page loads come from one address; nothing here measures the limit.
@@ -120,35 +115,30 @@ async function waitForHealth(base: string, child?: ChildProcess): Promise<void> 
   throw new Error(`no answer from ${base}/v1/health`);
 }
 
+/** Chromium's own header: what the server is asked for on every page load here. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /**
- * What compressing the responses would give: forwards to the server and gzips text answers
- * (level 6, as common proxies do) for a browser that accepts gzip. Not part of the product.
+ * The encoding each of the first page's own files came in (the page, its entry script, its
+ * stylesheet), asked for with the browser's Accept-Encoding: the results say what was measured.
  */
-function startGzipProxy(port: number, target: number): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const upstream = http.request(
-      { host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        const type = String(answer.headers['content-type'] ?? '');
-        const compress =
-          /gzip/.test(String(req.headers['accept-encoding'] ?? '')) &&
-          !answer.headers['content-encoding'] &&
-          /javascript|css|html|json|svg|text\//.test(type);
-        if (!compress) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          return;
-        }
-        const headers = { ...answer.headers, 'content-encoding': 'gzip', vary: 'accept-encoding' };
-        delete headers['content-length'];
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(zlib.createGzip({ level: 6 })).pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(port, 'localhost', () => resolve(server)));
+async function servedEncodings(base: string): Promise<string> {
+  const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+  const page = await fetch(`${base}/`, { headers });
+  const html = await page.text();
+  const files: [string, string | undefined][] = [
+    ['page', '/'],
+    ['entry script', /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1]],
+    ['stylesheet', /<link rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1]],
+  ];
+  const said: string[] = [];
+  for (const [name, url] of files) {
+    if (!url) continue;
+    const res = url === '/' ? page : await fetch(new URL(url, base), { headers });
+    if (url !== '/') await res.arrayBuffer();
+    said.push(`${name} ${res.headers.get('content-encoding') ?? 'uncompressed'}`);
+  }
+  return said.join(', ');
 }
 
 /**
@@ -298,12 +288,7 @@ interface PageRow {
   loads: string[];
 }
 
-const PASS_TITLE: Record<Pass, string> = {
-  served: 'As the product serves its files (`start:server`: no compression)',
-  gzip: 'The same server behind a gzip proxy (what compressing the responses would give; not the product today)',
-};
-
-function report(passes: { pass: Pass; rows: PageRow[] }[], started: string): string {
+function report(rows: PageRow[], encodings: string, started: string): string {
   const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)}` : '—');
   const lines = [
     '# Largest Contentful Paint on a phone profile',
@@ -323,26 +308,26 @@ function report(passes: { pass: Pass; rows: PageRow[] }[], started: string): str
     '',
     `Target: LCP ≤ ${TARGET_MS} ms (median of ${RUNS} runs, after one unmeasured load per page).`,
     ...(WEB_DIR ? ['', `Web build served: \`${WEB_DIR}\` (LCP_WEB_DIR).`] : []),
+    '',
+    `Served as (asked with Chromium's \`Accept-Encoding: ${BROWSER_ACCEPT_ENCODING}\`): ${encodings}.`,
   ];
-  for (const { pass, rows } of passes) {
+  lines.push(
+    '',
+    '## As the product serves its files (`start:server`)',
+    '',
+    '| page | median LCP ms | median FCP ms | median entry run (DCL) ms | runs (LCP ms) | LCP element (last run) | KiB before LCP | KiB received | requests | load |',
+    '|---|---:|---:|---:|---|---|---:|---:|---:|---|',
+  );
+  for (const { page, runs, loads } of rows) {
+    const lcp = median(runs.map((r) => r.lcpMs));
     lines.push(
-      '',
-      `## ${PASS_TITLE[pass]}`,
-      '',
-      '| page | median LCP ms | median FCP ms | median entry run (DCL) ms | runs (LCP ms) | LCP element (last run) | KiB before LCP | KiB received | requests | load |',
-      '|---|---:|---:|---:|---|---|---:|---:|---:|---|',
+      `| \`${page}\` | **${ms(lcp)}** ${lcp <= TARGET_MS ? 'PASS' : 'FAIL'} | ${ms(median(runs.map((r) => r.fcpMs)))} | ` +
+        `${ms(median(runs.map((r) => r.dclMs)))} | ` +
+        `${runs.map((r) => ms(r.lcpMs)).join(', ')} | ${runs.at(-1)!.element.replace(/\|/g, '\\|')} | ` +
+        `${Math.round(median(runs.map((r) => r.bytesBeforeLcp)) / 1024)} | ` +
+        `${Math.round(median(runs.map((r) => r.bytes)) / 1024)} | ${median(runs.map((r) => r.requests))} | ` +
+        `${loads[0]} → ${loads.at(-1)} |`,
     );
-    for (const { page, runs, loads } of rows) {
-      const lcp = median(runs.map((r) => r.lcpMs));
-      lines.push(
-        `| \`${page}\` | **${ms(lcp)}** ${lcp <= TARGET_MS ? 'PASS' : 'FAIL'} | ${ms(median(runs.map((r) => r.fcpMs)))} | ` +
-          `${ms(median(runs.map((r) => r.dclMs)))} | ` +
-          `${runs.map((r) => ms(r.lcpMs)).join(', ')} | ${runs.at(-1)!.element.replace(/\|/g, '\\|')} | ` +
-          `${Math.round(median(runs.map((r) => r.bytesBeforeLcp)) / 1024)} | ` +
-          `${Math.round(median(runs.map((r) => r.bytes)) / 1024)} | ${median(runs.map((r) => r.requests))} | ` +
-          `${loads[0]} → ${loads.at(-1)} |`,
-      );
-    }
   }
   lines.push(
     '',
@@ -352,19 +337,17 @@ function report(passes: { pass: Pass; rows: PageRow[] }[], started: string): str
   return lines.join('\n');
 }
 
-/** One pass: a fresh server (and proxy), an account, then every page RUNS times. */
-async function runPass(browser: Browser, pass: Pass): Promise<PageRow[]> {
-  const dataDir = path.join(work, `data-${pass}`);
+/** A fresh server, an account, then every page RUNS times. */
+async function runPages(browser: Browser): Promise<{ rows: PageRow[]; encodings: string }> {
+  const dataDir = path.join(work, 'data');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const proxyPort = PORT + 1;
   // The embedded provider's issuer is the public address: sign-in works only there.
-  const base = `http://localhost:${pass === 'gzip' ? proxyPort : PORT}`;
+  const base = `http://localhost:${PORT}`;
   const server = startServer(dataDir, base);
-  let proxy: http.Server | undefined;
   try {
-    await waitForHealth(`http://localhost:${PORT}`, server);
-    if (pass === 'gzip') proxy = await startGzipProxy(proxyPort, PORT);
-    log(`${pass}: server up at ${base}; load ${load()}`);
+    await waitForHealth(base, server);
+    const encodings = await servedEncodings(base);
+    log(`server up at ${base}, ${encodings}; load ${load()}`);
     const signedIn = PAGES.some((p) => SIGNED_IN.has(p)) ? await signUp(browser, base) : undefined;
     const rows: PageRow[] = [];
     for (const pagePath of PAGES) {
@@ -376,7 +359,7 @@ async function runPass(browser: Browser, pass: Pass): Promise<PageRow[]> {
       for (let i = 0; i < RUNS; i++) {
         const run = await measure(browser, base, pagePath, state);
         log(
-          `${pass} ${pagePath} run ${i + 1}: LCP ${Math.round(run.lcpMs)} ms (${run.element}), ` +
+          `${pagePath} run ${i + 1}: LCP ${Math.round(run.lcpMs)} ms (${run.element}), ` +
             `FCP ${Math.round(run.fcpMs)} ms, DCL ${Math.round(run.dclMs)} ms, ` +
             `${Math.round(run.bytesBeforeLcp / 1024)} of ${Math.round(run.bytes / 1024)} KiB before LCP`,
         );
@@ -385,9 +368,8 @@ async function runPass(browser: Browser, pass: Pass): Promise<PageRow[]> {
       loads.push(load());
       rows.push({ page: pagePath, runs, loads });
     }
-    return rows;
+    return { rows, encodings };
   } finally {
-    if (proxy) await new Promise((r) => proxy!.close(r));
     await stopServer(server);
   }
 }
@@ -402,15 +384,12 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
   });
   try {
-    const passes: { pass: Pass; rows: PageRow[] }[] = [];
-    for (const pass of PASSES) passes.push({ pass, rows: await runPass(browser, pass) });
-    const text = report(passes, started);
+    const { rows, encodings } = await runPages(browser);
+    const text = report(rows, encodings, started);
     console.log(text);
     if (process.env.LCP_WRITE !== '0')
       fs.writeFileSync(path.join(here, process.env.LCP_RESULTS ?? 'lcp-results.md'), text);
-    // The product's own pass decides the exit code; the proxy pass is for comparison.
-    const served = passes.find((p) => p.pass === 'served')?.rows ?? [];
-    if (served.some((r) => median(r.runs.map((x) => x.lcpMs)) > TARGET_MS)) process.exitCode = 1;
+    if (rows.some((r) => median(r.runs.map((x) => x.lcpMs)) > TARGET_MS)) process.exitCode = 1;
   } finally {
     await browser.close();
   }
