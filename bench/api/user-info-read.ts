@@ -7,10 +7,10 @@
  * of an injected request.
  * Run: `BENCH_BEFORE_ROOT=/path/to/before npx tsx bench/api/user-info-read.ts` (BENCH_CALLS, 200).
  */
-import os from 'node:os';
 import path from 'node:path';
 import type * as Context from '../../apps/server/src/test/context';
 import type * as CoversKit from '../../apps/server/src/features/covers/covers.test-kit';
+import { printRounds } from '../support/rounds';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -66,16 +66,6 @@ for (let round = 0; round < 5; round++) {
     }
   for (const [name, total] of Object.entries(spent)) (rounds[name] ??= []).push((total / CALLS) * 1000);
 }
-process.stdout.write(`| call | fastest round µs | median round µs |\n|---|---:|---:|\n`);
-for (const [name, values] of Object.entries(rounds)) {
-  const sorted = [...values].sort((a, b) => a - b);
-  process.stdout.write(`| ${name} | ${sorted[0]!.toFixed(0)} | ${sorted[2]!.toFixed(0)} |\n`);
-}
-process.stdout.write(
-  `\nLoad average (1/5/15 min) at the end: ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}\n`,
-);
+printRounds(rounds);
 for (const s of Object.values(sides)) await s.close();
 process.exit(0);

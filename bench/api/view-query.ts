@@ -6,7 +6,6 @@
  * machine hits both alike; prints the fastest and the median round in microseconds per call.
  * Run: `nice -n 10 npx tsx bench/api/view-query.ts` (BENCH_CALLS per round, default 200).
  */
-import os from 'node:os';
 import { COVER_DOWNLOAD } from '@ai-covers/contracts';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { createCoversRepo } from '../../apps/server/src/features/covers/covers.repo';
@@ -14,6 +13,7 @@ import { createCoverAssetsRepo } from '../../apps/server/src/features/covers/cov
 import { coverAssets, coverTasks } from '../../apps/server/src/features/covers/covers.schema';
 import { createUsersRepo } from '../../apps/server/src/features/users/users.repo';
 import { createCreditsRepo } from '../../apps/server/src/features/credits/credits.repo';
+import { printRounds } from '../support/rounds';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const database = await openDatabase({});
@@ -88,15 +88,5 @@ for (let round = 0; round < 5; round++) {
     (rounds[name] ??= []).push(((performance.now() - started) / CALLS) * 1000);
   }
 }
-process.stdout.write(`| call | fastest round µs | median round µs |\n|---|---:|---:|\n`);
-for (const [name, values] of Object.entries(rounds)) {
-  const sorted = [...values].sort((a, b) => a - b);
-  process.stdout.write(`| ${name} | ${sorted[0]!.toFixed(0)} | ${sorted[2]!.toFixed(0)} |\n`);
-}
-process.stdout.write(
-  `\nLoad average (1/5/15 min) at the end: ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')}\n`,
-);
+printRounds(rounds);
 await database.close();
