@@ -70,7 +70,9 @@ export function createReadStamps(deps: {
     async close(): Promise<void> {
       await started?.catch(() => undefined);
       listening = false;
-      await stop?.();
+      // A database closed first (a shutdown's order, a health check's test) has no listener left to
+      // drop, and its UNLISTEN would only fail.
+      if (pglite && !pglite.closed) await stop?.().catch(() => undefined);
     },
   };
 }
