@@ -14,14 +14,15 @@
 //      (TEST_DATABASE_URL, else the local server), and the files that make their own databases.
 //    Vitest runs alone first: it keeps both cores busy, and a journey or a test sharing them with
 //    it ran past its time limit (decision 006).
-// 3. The slowest test files of the run, and the wall and processor time of each part.
+// 3. The slowest test files of the run, the wall and processor time of each part, and last every
+//    failed or flaky test with the first line of its error.
 // Exits non-zero when any part fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseTestFiles, ownPostgresTestFiles } from './db-test-files.mjs';
-import { printSlowestFiles } from './test-report.mjs';
+import { printProblems, printSlowestFiles } from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp/test-reports');
@@ -209,4 +210,5 @@ for (const t of timings)
     `  ${t.ok ? 'ok  ' : 'FAIL'} ${t.seconds.toFixed(0).padStart(5)} s  ${t.cpu == null ? '' : `${t.cpu.toFixed(0).padStart(5)} s cpu  `}${t.label}`,
   );
 console.log(`npm test took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+printProblems(reports);
 process.exit(ok ? 0 : 1);
