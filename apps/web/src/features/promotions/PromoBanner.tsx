@@ -26,7 +26,7 @@ export function PromoBanner() {
       <a
         className={ui.button}
         href={href}
-        onClick={() => analytics.track('banner_click', { test: 'banner_test' })}
+        onClick={() => analytics.trackLeaving('banner_click', { test: 'banner_test' })}
       >
         {t('promotions.banner.cta')}
       </a>

@@ -89,6 +89,15 @@ describe('Analytics SDK (§7)', () => {
     expect(pages[1]?.ab).toEqual({ banner_test: 2, login_test: 1 });
   });
 
+  it('sends an event that leaves the page at once, without waiting for the batch delay', () => {
+    const { sdk, send } = make();
+    sdk.ready(buildPageProperties(context));
+    sdk.trackLeaving('banner_click', { test: 'banner_test' });
+    expect(send).toHaveBeenCalledTimes(1);
+    const batch = analyticsBatch.parse(JSON.parse(send.mock.calls[0]?.[1] as string));
+    expect(batch.events.map((e) => e.event)).toEqual(['banner_click']);
+  });
+
   it('cuts long string properties to 512 characters', () => {
     const { sdk, send } = make();
     sdk.ready(buildPageProperties(context));

@@ -93,6 +93,15 @@ export class Analytics {
     if (this.isReady) this.schedule();
   }
 
+  /**
+   * Records an event whose click leaves the page (a plain link out of the app) and sends it at once:
+   * waiting for the batch delay or for `pagehide` raced the navigation and could lose the event.
+   */
+  trackLeaving(event: string, props?: EventProps): void {
+    this.track(event, props);
+    this.flush();
+  }
+
   /** Records a single-page-app page view. */
   pageView(path: string): void {
     this.track('page_view', { path });
