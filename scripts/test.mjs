@@ -177,14 +177,19 @@ async function postgresPass() {
       'run',
       '--project',
       'server',
-      // The pass proves the SQL on Postgres while the journeys share the cores: a render that takes
-      // 10 s alone took over 30 s there, so its tests get four times the room (decision 006).
-      '--testTimeout=120000',
-      '--hookTimeout=180000',
       ...vitestReport('vitest-postgres.json'),
       ...files,
     ],
-    { env: { TEST_DATABASE_URL: postgresUrl }, tag: 'postgres' },
+    {
+      env: {
+        TEST_DATABASE_URL: postgresUrl,
+        // The pass proves the SQL on Postgres while the journeys share the cores: a render that
+        // takes 10 s alone took over 30 s there, so every test and hook, the limits tests state
+        // included, gets four times the room (apps/server/src/test/time-limits.ts, decision 006).
+        TEST_TIME_SCALE: '4',
+      },
+      tag: 'postgres',
+    },
   );
 }
 

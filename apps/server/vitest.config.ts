@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { within } from './src/test/time-limits';
 
 export default defineConfig({
   test: {
@@ -10,8 +11,9 @@ export default defineConfig({
     // database, and importing the whole server once per worker instead of once per file takes a
     // third off the project's time (decision 006).
     isolate: false,
-    // PGlite boots a WASM Postgres per test file; give slow CI machines room.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // PGlite boots a WASM Postgres per test file; give slow CI machines room (and the Postgres pass of
+    // `npm test`, beside the journeys, TEST_TIME_SCALE times as much).
+    testTimeout: within(30_000),
+    hookTimeout: within(60_000),
   },
 });

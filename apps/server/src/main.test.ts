@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { within } from './test/time-limits';
 import { describeStartupFailure } from './platform/startup';
 
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
@@ -54,40 +55,48 @@ describe('the server process', () => {
     );
   });
 
-  it('shuts down cleanly on SIGTERM and its database opens again', async () => {
-    const port = 18000 + Math.floor(Math.random() * 2000);
-    for (let round = 0; round < 2; round++) {
-      const proc = start({ PORT: String(port) });
+  it(
+    'shuts down cleanly on SIGTERM and its database opens again',
+    async () => {
+      const port = 18000 + Math.floor(Math.random() * 2000);
+      for (let round = 0; round < 2; round++) {
+        const proc = start({ PORT: String(port) });
+        await waitForHealth(port);
+        proc.child.kill('SIGTERM');
+        expect(await proc.exited).toBe(0);
+      }
+    },
+    within(180_000),
+  );
+
+  it(
+    'names a port in use and a database held by another process, in one line each',
+    async () => {
+      const port = 18000 + Math.floor(Math.random() * 2000);
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+      const busy = start({ PORT: String(port) });
+      expect(await busy.exited).toBe(1);
+      taken.close();
+      expect(busy.stderr().trim()).toBe(
+        `Start-up failed: port ${port} on 127.0.0.1 is in use by another process: stop it or set PORT`,
+      );
+
+      const first = start({ PORT: String(port) });
       await waitForHealth(port);
-      proc.child.kill('SIGTERM');
-      expect(await proc.exited).toBe(0);
-    }
-  }, 180_000);
-
-  it('names a port in use and a database held by another process, in one line each', async () => {
-    const port = 18000 + Math.floor(Math.random() * 2000);
-    const taken = net.createServer();
-    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
-    const busy = start({ PORT: String(port) });
-    expect(await busy.exited).toBe(1);
-    taken.close();
-    expect(busy.stderr().trim()).toBe(
-      `Start-up failed: port ${port} on 127.0.0.1 is in use by another process: stop it or set PORT`,
-    );
-
-    const first = start({ PORT: String(port) });
-    await waitForHealth(port);
-    const second = start({ PORT: String(port + 1) });
-    expect(await second.exited).toBe(1);
-    expect(second.stderr().trim()).toMatch(
-      new RegExp(
-        `^Start-up failed: the database in .* is held by another process \\(pid ${first.child.pid}\\)`,
-      ),
-    );
-    expect(second.stderr().trim().split('\n')).toHaveLength(1);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-  }, 180_000);
+      const second = start({ PORT: String(port + 1) });
+      expect(await second.exited).toBe(1);
+      expect(second.stderr().trim()).toMatch(
+        new RegExp(
+          `^Start-up failed: the database in .* is held by another process \\(pid ${first.child.pid}\\)`,
+        ),
+      );
+      expect(second.stderr().trim().split('\n')).toHaveLength(1);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    },
+    within(180_000),
+  );
 
   it('names a full disk and a data folder it cannot write', () => {
     const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { within } from './test/time-limits';
 import type { StorageTokenParams } from '@ai-covers/contracts';
 import { findOnPath } from '@ai-covers/engine';
 import { songWav } from './features/covers/covers.test-kit';
@@ -38,82 +39,86 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null>, ms: numb
 }
 
 describe('set-up with npm only', () => {
-  it('makes a cover through the API with no ffmpeg on PATH', async () => {
-    const PATH = nodeOnlyPath();
-    expect(findOnPath('ffmpeg', PATH)).toBeNull();
-    expect(findOnPath('ffprobe', PATH)).toBeNull();
-    const port = 8350 + Math.floor(Math.random() * 10);
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PATH,
-      DATA_DIR: path.join(work, 'data'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SERVE_WEB: 'false',
-      TEST_DATABASE_URL: '',
-      DATABASE_URL: '',
-      AB_OVERRIDES: 'login_test=1',
-    };
-    delete env.FFMPEG_PATH;
-    delete env.FFPROBE_PATH;
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    try {
-      const base = `http://127.0.0.1:${port}`;
-      // The banner's last line: the fallback build's warning also names ffprobe, and comes first.
-      const banner = `Open http://localhost:${port}/`;
-      await waitFor('the start banner', async () => (out.includes(banner) ? true : null), 120_000);
-      expect(out).toMatch(/ffmpeg: \S+ \(bundled npm package\)/);
-      expect(out).toMatch(/ffprobe: \S+ \(bundled npm package\)/);
-      expect(out).toContain(`Open http://localhost:${port}/`);
-      expect(out).toContain('PUBLIC_URL');
-
-      const who = { 'x-visitor-id': 'visitor-npm-only-0001' };
-      const token = await json(
-        await fetch(`${base}/v1/storage/token?kind=ai-covers&ext=wav`, { headers: who }),
-      );
-      const params = token.data.params as StorageTokenParams;
-      const put = await fetch(`${base}/storage/${params.bucket_name}/${params.object_key}`, {
-        method: 'PUT',
-        headers: signedPutHeaders(params, params.object_key, {
-          contentType: 'audio/wav',
-          vars: { 'x:file_name': 'Fresh Machine.wav' },
-        }),
-        body: songWav(4),
+  it(
+    'makes a cover through the API with no ffmpeg on PATH',
+    async () => {
+      const PATH = nodeOnlyPath();
+      expect(findOnPath('ffmpeg', PATH)).toBeNull();
+      expect(findOnPath('ffprobe', PATH)).toBeNull();
+      const port = 8350 + Math.floor(Math.random() * 10);
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        PATH,
+        DATA_DIR: path.join(work, 'data'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SERVE_WEB: 'false',
+        TEST_DATABASE_URL: '',
+        DATABASE_URL: '',
+        AB_OVERRIDES: 'login_test=1',
+      };
+      delete env.FFMPEG_PATH;
+      delete env.FFPROBE_PATH;
+      const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      const stored = await json(put);
-      expect(stored).toMatchObject({ code: 0 });
-      const created = await json(
-        await fetch(`${base}/v1/vsas/create`, {
-          method: 'POST',
-          headers: { ...who, 'content-type': 'application/json' },
-          body: JSON.stringify({ voice_id: 'velvet', file_key: stored.data.storage_key, backing: 'keep' }),
-        }),
-      );
-      expect(created).toMatchObject({ code: 0 });
-      const task = await waitFor(
-        'the cover',
-        async () => {
-          const res = await json(
-            await fetch(`${base}/v1/vsas/result/${created.data.task_id}`, { headers: who }),
-          );
-          const status = res.data?.task?.status ?? res.data?.status;
-          if (status === 3 || status >= 4) return res.data;
-          return null;
-        },
-        150_000,
-      );
-      expect(task.task?.status ?? task.status).toBe(3);
-    } finally {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }, 300_000);
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        // The banner's last line: the fallback build's warning also names ffprobe, and comes first.
+        const banner = `Open http://localhost:${port}/`;
+        await waitFor('the start banner', async () => (out.includes(banner) ? true : null), 120_000);
+        expect(out).toMatch(/ffmpeg: \S+ \(bundled npm package\)/);
+        expect(out).toMatch(/ffprobe: \S+ \(bundled npm package\)/);
+        expect(out).toContain(`Open http://localhost:${port}/`);
+        expect(out).toContain('PUBLIC_URL');
+
+        const who = { 'x-visitor-id': 'visitor-npm-only-0001' };
+        const token = await json(
+          await fetch(`${base}/v1/storage/token?kind=ai-covers&ext=wav`, { headers: who }),
+        );
+        const params = token.data.params as StorageTokenParams;
+        const put = await fetch(`${base}/storage/${params.bucket_name}/${params.object_key}`, {
+          method: 'PUT',
+          headers: signedPutHeaders(params, params.object_key, {
+            contentType: 'audio/wav',
+            vars: { 'x:file_name': 'Fresh Machine.wav' },
+          }),
+          body: songWav(4),
+        });
+        const stored = await json(put);
+        expect(stored).toMatchObject({ code: 0 });
+        const created = await json(
+          await fetch(`${base}/v1/vsas/create`, {
+            method: 'POST',
+            headers: { ...who, 'content-type': 'application/json' },
+            body: JSON.stringify({ voice_id: 'velvet', file_key: stored.data.storage_key, backing: 'keep' }),
+          }),
+        );
+        expect(created).toMatchObject({ code: 0 });
+        const task = await waitFor(
+          'the cover',
+          async () => {
+            const res = await json(
+              await fetch(`${base}/v1/vsas/result/${created.data.task_id}`, { headers: who }),
+            );
+            const status = res.data?.task?.status ?? res.data?.status;
+            if (status === 3 || status >= 4) return res.data;
+            return null;
+          },
+          within(150_000),
+        );
+        expect(task.task?.status ?? task.status).toBe(3);
+      } finally {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+    within(300_000),
+  );
 });

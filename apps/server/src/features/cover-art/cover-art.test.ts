@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { COVER_ART_LIMITS, CoverArtMsg, CoverMsg, Msg, avatarRect } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { seedCoverTask, uploadSong } from '../covers/covers.test-kit';
@@ -255,18 +256,22 @@ describe('export', () => {
     expect(res.json().code).toBe(1);
   });
 
-  it('keeps the newest exports only, deleting the oldest files', async () => {
-    const layer = await titleLayer({ width: 1080, height: 1080 });
-    for (let i = 0; i < COVER_ART_LIMITS.maxExportsPerCover + 1; i++) {
-      const body = await exportBody(square, 'album', { resolution: 'low' });
-      const res = await post(`/v1/cover-art/${taskId}/export`, user.auth, { ...body, title_layer: layer });
-      expect(res.json().code).toBe(0);
-    }
-    const art = (await get(`/v1/cover-art/${taskId}`, user.auth)).json().data;
-    expect(art.exports).toHaveLength(COVER_ART_LIMITS.maxExportsPerCover);
-    // One export more than the limit, each a full composite and its layered file: a test's usual
-    // 30 s is not enough for all of them while the browser journeys share the cores.
-  }, 120_000);
+  it(
+    'keeps the newest exports only, deleting the oldest files',
+    async () => {
+      const layer = await titleLayer({ width: 1080, height: 1080 });
+      for (let i = 0; i < COVER_ART_LIMITS.maxExportsPerCover + 1; i++) {
+        const body = await exportBody(square, 'album', { resolution: 'low' });
+        const res = await post(`/v1/cover-art/${taskId}/export`, user.auth, { ...body, title_layer: layer });
+        expect(res.json().code).toBe(0);
+      }
+      const art = (await get(`/v1/cover-art/${taskId}`, user.auth)).json().data;
+      expect(art.exports).toHaveLength(COVER_ART_LIMITS.maxExportsPerCover);
+      // One export more than the limit, each a full composite and its layered file: a test's usual
+      // 30 s is not enough for all of them while the browser journeys share the cores.
+    },
+    within(120_000),
+  );
 });
 
 describe('deleting the cover', () => {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { COVER_ART_LIMITS } from '@ai-covers/contracts';
 import { buildApp } from '../../app';
 import { loadSettings } from '../../config';
@@ -81,7 +82,7 @@ describe('a cover of an own voice named with hostile text', () => {
     await ctx.database.db.execute(
       sql`update cover_tasks set voice_id = 'my-0123456789ab', voice_name = ${VOICE} where id = ${taskId}`,
     );
-  }, 120_000);
+  }, within(120_000));
   afterAll(async () => {
     await ctx?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { COVER_ART_LIMITS, CoverArtMsg } from '@ai-covers/contracts';
 import { buildApp } from '../../app';
 import { loadSettings } from '../../config';
@@ -104,7 +105,7 @@ beforeAll(async () => {
     await exportBody(square, 'album', { resolution: 'low' }),
   );
   exportId = exported.json().data.id;
-}, 120_000);
+}, within(120_000));
 afterAll(async () => {
   await ctx?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -113,68 +114,79 @@ afterAll(async () => {
 describe('share video', () => {
   let squareId: string;
 
-  it('a square video: 1080×1080 H.264 with the preview as AAC sound, as long as the preview', async () => {
-    const res = await post(`/v1/cover-art/${taskId}/videos`, user.auth, {
-      export_id: exportId,
-      format: 'square',
-    });
-    expect(res.json()).toMatchObject({ code: 0, data: { status: 1, width: 1080, height: 1080, url: null } });
-    squareId = res.json().data.id;
-    // One at a time per cover.
-    const busy = await post(`/v1/cover-art/${taskId}/videos`, user.auth, {
-      export_id: exportId,
-      format: 'story',
-    });
-    expect(busy.json()).toMatchObject({ code: 1, msg: CoverArtMsg.videoBusy });
+  it(
+    'a square video: 1080×1080 H.264 with the preview as AAC sound, as long as the preview',
+    async () => {
+      const res = await post(`/v1/cover-art/${taskId}/videos`, user.auth, {
+        export_id: exportId,
+        format: 'square',
+      });
+      expect(res.json()).toMatchObject({
+        code: 0,
+        data: { status: 1, width: 1080, height: 1080, url: null },
+      });
+      squareId = res.json().data.id;
+      // One at a time per cover.
+      const busy = await post(`/v1/cover-art/${taskId}/videos`, user.auth, {
+        export_id: exportId,
+        format: 'story',
+      });
+      expect(busy.json()).toMatchObject({ code: 1, msg: CoverArtMsg.videoBusy });
 
-    const progress: number[] = [];
-    const repo = createCoverArtRepo(ctx.database.db);
-    const outcome = await runVideoJob(squareId, {
-      repo: {
-        ...repo,
-        reportVideoProgress: async (id, job, p) => {
-          progress.push(p);
-          return repo.reportVideoProgress(id, job, p);
+      const progress: number[] = [];
+      const repo = createCoverArtRepo(ctx.database.db);
+      const outcome = await runVideoJob(squareId, {
+        repo: {
+          ...repo,
+          reportVideoProgress: async (id, job, p) => {
+            progress.push(p);
+            return repo.reportVideoProgress(id, job, p);
+          },
         },
-      },
-    });
-    expect(outcome).toBe('done');
-    expect(progress.length).toBeGreaterThan(0);
-    expect(progress.every((p) => p >= 0 && p < 1)).toBe(true);
+      });
+      expect(outcome).toBe('done');
+      expect(progress.length).toBeGreaterThan(0);
+      expect(progress.every((p) => p >= 0 && p < 1)).toBe(true);
 
-    const video = (await get(`/v1/cover-art/videos/${squareId}`, user.auth)).json().data;
-    expect(video).toMatchObject({ status: 3, progress: 1 });
-    // Saved under the cover's title (the export's), never under the storage id.
-    const saved = await fetchBytes(ctx.app, video.url);
-    expect(saved.headers['content-disposition']).toBe(
-      `attachment; filename*=UTF-8''${encodeURIComponent('Midnight Drive (share video).mp4')}`,
-    );
-    const probe = await probeVideo(video.url);
-    const v = probe.streams.find((s) => s.codec_type === 'video')!;
-    const a = probe.streams.find((s) => s.codec_type === 'audio')!;
-    expect([v.codec_name, v.width, v.height]).toEqual(['h264', 1080, 1080]);
-    expect(a.codec_name).toBe('aac');
-    expect(Number(probe.format.duration)).toBeGreaterThan(2.5);
-    expect(Number(probe.format.duration)).toBeLessThan(3.6);
-    // The sound came from the watermarked preview; the full cover was never read.
-    expect(readKeys).toContain(preview.storageKey);
-    expect(readKeys).not.toContain(result.storageKey);
-  }, 120_000);
+      const video = (await get(`/v1/cover-art/videos/${squareId}`, user.auth)).json().data;
+      expect(video).toMatchObject({ status: 3, progress: 1 });
+      // Saved under the cover's title (the export's), never under the storage id.
+      const saved = await fetchBytes(ctx.app, video.url);
+      expect(saved.headers['content-disposition']).toBe(
+        `attachment; filename*=UTF-8''${encodeURIComponent('Midnight Drive (share video).mp4')}`,
+      );
+      const probe = await probeVideo(video.url);
+      const v = probe.streams.find((s) => s.codec_type === 'video')!;
+      const a = probe.streams.find((s) => s.codec_type === 'audio')!;
+      expect([v.codec_name, v.width, v.height]).toEqual(['h264', 1080, 1080]);
+      expect(a.codec_name).toBe('aac');
+      expect(Number(probe.format.duration)).toBeGreaterThan(2.5);
+      expect(Number(probe.format.duration)).toBeLessThan(3.6);
+      // The sound came from the watermarked preview; the full cover was never read.
+      expect(readKeys).toContain(preview.storageKey);
+      expect(readKeys).not.toContain(result.storageKey);
+    },
+    within(120_000),
+  );
 
-  it('a story video is 1080×1920', async () => {
-    const res = await post(`/v1/cover-art/${taskId}/videos`, user.auth, {
-      export_id: exportId,
-      format: 'story',
-    });
-    const id = res.json().data.id;
-    expect(await runVideoJob(id, { maxSeconds: 1 })).toBe('done');
-    const video = (await get(`/v1/cover-art/videos/${id}`, user.auth)).json().data;
-    const probe = await probeVideo(video.url);
-    const v = probe.streams.find((s) => s.codec_type === 'video')!;
-    expect([v.width, v.height]).toEqual([1080, 1920]);
-    expect(probe.streams.some((s) => s.codec_type === 'audio')).toBe(true);
-    expect(Number(probe.format.duration)).toBeLessThan(1.5);
-  }, 120_000);
+  it(
+    'a story video is 1080×1920',
+    async () => {
+      const res = await post(`/v1/cover-art/${taskId}/videos`, user.auth, {
+        export_id: exportId,
+        format: 'story',
+      });
+      const id = res.json().data.id;
+      expect(await runVideoJob(id, { maxSeconds: 1 })).toBe('done');
+      const video = (await get(`/v1/cover-art/videos/${id}`, user.auth)).json().data;
+      const probe = await probeVideo(video.url);
+      const v = probe.streams.find((s) => s.codec_type === 'video')!;
+      expect([v.width, v.height]).toEqual([1080, 1920]);
+      expect(probe.streams.some((s) => s.codec_type === 'audio')).toBe(true);
+      expect(Number(probe.format.duration)).toBeLessThan(1.5);
+    },
+    within(120_000),
+  );
 
   it("bad input: a missing export, a wrong format, someone else's video", async () => {
     const missing = await post(`/v1/cover-art/${taskId}/videos`, user.auth, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import fc from 'fast-check';
 import { createCreditsRepo } from './credits.repo';
 import { createCreditsService } from './credits.service';
@@ -206,56 +207,60 @@ describe('ledger properties', () => {
     fc.record({ op: fc.constant('refund' as const), lot: fc.integer({ min: 0, max: 10 }) }),
   );
 
-  it('random grants, spends, expiries and refunds match an independent model of the wallet', async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
-        clock = new Date('2026-03-01T00:00:00Z');
-        const { userId } = await signInTestUser();
-        const s = service();
-        const r = repo();
-        const model = new ModelWallet();
-        const orders: number[] = [];
-        run += 1;
-        for (const [i, st] of steps.entries()) {
-          if (st.op === 'grant') {
-            const orderId = st.source === 'purchase' ? run * 1000 + i : null;
-            if (orderId) orders.push(orderId);
-            await s.grant(userId, {
-              source: st.source,
-              sourceRef: `p:${i}`,
-              amount: st.amount,
-              details: `lot ${i}`,
-              orderId,
-            });
-            model.grant(`lot ${i}`, st.source, st.amount, orderId, clock);
-          } else if (st.op === 'spend') {
-            const task = `r${run}t${st.task}`;
-            const expected = model.spend(task, st.units, clock);
-            const res = await s
-              .deduct(userId, { kind: 'noise-reducer', taskId: task, units: st.units, purpose: 'export' })
-              .catch((e: { code: number }) => e);
-            if (expected === 'short') expect(res).toMatchObject({ code: 490026 });
-            else if (expected === 'repeated') expect(res).toMatchObject({ consumed: 0, repeated: true });
-            else expect(res).toMatchObject({ consumed: expected.consumed, repeated: false });
-          } else if (st.op === 'advance') {
-            clock = new Date(clock.getTime() + st.days * 86_400_000);
-          } else if (st.op === 'expire') {
-            await s.expireLots();
-          } else if (orders.length) {
-            const orderId = orders[st.lot % orders.length]!;
-            await s.inUserTx(userId, (ops) => ops.refundLotsOfOrder(orderId));
-            model.refund(orderId);
+  it(
+    'random grants, spends, expiries and refunds match an independent model of the wallet',
+    async () => {
+      let run = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
+          clock = new Date('2026-03-01T00:00:00Z');
+          const { userId } = await signInTestUser();
+          const s = service();
+          const r = repo();
+          const model = new ModelWallet();
+          const orders: number[] = [];
+          run += 1;
+          for (const [i, st] of steps.entries()) {
+            if (st.op === 'grant') {
+              const orderId = st.source === 'purchase' ? run * 1000 + i : null;
+              if (orderId) orders.push(orderId);
+              await s.grant(userId, {
+                source: st.source,
+                sourceRef: `p:${i}`,
+                amount: st.amount,
+                details: `lot ${i}`,
+                orderId,
+              });
+              model.grant(`lot ${i}`, st.source, st.amount, orderId, clock);
+            } else if (st.op === 'spend') {
+              const task = `r${run}t${st.task}`;
+              const expected = model.spend(task, st.units, clock);
+              const res = await s
+                .deduct(userId, { kind: 'noise-reducer', taskId: task, units: st.units, purpose: 'export' })
+                .catch((e: { code: number }) => e);
+              if (expected === 'short') expect(res).toMatchObject({ code: 490026 });
+              else if (expected === 'repeated') expect(res).toMatchObject({ consumed: 0, repeated: true });
+              else expect(res).toMatchObject({ consumed: expected.consumed, repeated: false });
+            } else if (st.op === 'advance') {
+              clock = new Date(clock.getTime() + st.days * 86_400_000);
+            } else if (st.op === 'expire') {
+              await s.expireLots();
+            } else if (orders.length) {
+              const orderId = orders[st.lot % orders.length]!;
+              await s.inUserTx(userId, (ops) => ops.refundLotsOfOrder(orderId));
+              model.refund(orderId);
+            }
+            expect(await s.balance(userId)).toBe(model.balance(clock));
+            const records = (await s.acquisitions(userId, 1, 100)).rows;
+            expect(Object.fromEntries(records.map((l) => [l.details, l.remaining]))).toEqual(
+              model.remainingByLabel(clock),
+            );
+            expect(await r.unreconciledLots(userId)).toBe(0);
           }
-          expect(await s.balance(userId)).toBe(model.balance(clock));
-          const records = (await s.acquisitions(userId, 1, 100)).rows;
-          expect(Object.fromEntries(records.map((l) => [l.details, l.remaining]))).toEqual(
-            model.remainingByLabel(clock),
-          );
-          expect(await r.unreconciledLots(userId)).toBe(0);
-        }
-      }),
-      { numRuns: 20 },
-    );
-  }, 60_000);
+        }),
+        { numRuns: 20 },
+      );
+    },
+    within(60_000),
+  );
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { HeadshotMsg, type HeadshotPackDetailData } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { addPhoto, call, oneFace, silentLog, waitFor } from './headshots.test-kit';
@@ -20,51 +21,56 @@ beforeAll(async () => {
     silentLog as unknown as FastifyBaseLogger,
   );
   stop = started ? started.stop : undefined;
-}, 60_000);
+}, within(60_000));
 afterAll(async () => {
   stop?.();
   await ctx?.close();
 });
 
 describe('portrait trial picture and pre-generation', () => {
-  it('one free watermarked trial result before paying, once; previews start without a paid pack', async () => {
-    const { auth } = await signInTestUser(ctx);
-    const plans = (await call(ctx, 'GET', '/v1/headshots/plans', auth)).json().data;
-    expect(plans.ab).toEqual({ trial: true, multiple_run: false, pre_generation: true });
-    expect(plans.trial_used).toBe(false);
-    const id = (await addPhoto(ctx, auth, 'me.jpg', await oneFace(0))).json().data.photo.id;
-    await waitFor(
-      async () => (await call(ctx, 'GET', `/v1/headshots/photos/${id}`, auth)).json().data.photo.status,
-      (s) => s !== 'checking',
-    );
-    const body = { photo_ids: [id], styles: ['navy-studio'], agree: true };
-    expect((await call(ctx, 'POST', '/v1/headshots/trial', auth, { ...body, agree: false })).statusCode).toBe(
-      400,
-    );
-    const trial = await call(ctx, 'POST', '/v1/headshots/trial', auth, body);
-    expect(trial.json().data.pack).toMatchObject({ kind: 'trial', count: 1, status: 'generating' });
-    const again = await call(ctx, 'POST', '/v1/headshots/trial', auth, body);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().msg).toBe(HeadshotMsg.trialUsed);
+  it(
+    'one free watermarked trial result before paying, once; previews start without a paid pack',
+    async () => {
+      const { auth } = await signInTestUser(ctx);
+      const plans = (await call(ctx, 'GET', '/v1/headshots/plans', auth)).json().data;
+      expect(plans.ab).toEqual({ trial: true, multiple_run: false, pre_generation: true });
+      expect(plans.trial_used).toBe(false);
+      const id = (await addPhoto(ctx, auth, 'me.jpg', await oneFace(0))).json().data.photo.id;
+      await waitFor(
+        async () => (await call(ctx, 'GET', `/v1/headshots/photos/${id}`, auth)).json().data.photo.status,
+        (s) => s !== 'checking',
+      );
+      const body = { photo_ids: [id], styles: ['navy-studio'], agree: true };
+      expect(
+        (await call(ctx, 'POST', '/v1/headshots/trial', auth, { ...body, agree: false })).statusCode,
+      ).toBe(400);
+      const trial = await call(ctx, 'POST', '/v1/headshots/trial', auth, body);
+      expect(trial.json().data.pack).toMatchObject({ kind: 'trial', count: 1, status: 'generating' });
+      const again = await call(ctx, 'POST', '/v1/headshots/trial', auth, body);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().msg).toBe(HeadshotMsg.trialUsed);
 
-    const previews = await call(ctx, 'POST', '/v1/headshots/previews', auth, body);
-    expect(previews.json().data.pack).toMatchObject({ kind: 'preview', count: 2 });
-    // Free work is one at a time per account.
-    expect((await call(ctx, 'POST', '/v1/headshots/previews', auth, body)).statusCode).toBe(409);
+      const previews = await call(ctx, 'POST', '/v1/headshots/previews', auth, body);
+      expect(previews.json().data.pack).toMatchObject({ kind: 'preview', count: 2 });
+      // Free work is one at a time per account.
+      expect((await call(ctx, 'POST', '/v1/headshots/previews', auth, body)).statusCode).toBe(409);
 
-    const packId = trial.json().data.pack.id as string;
-    const done = await waitFor(
-      async () =>
-        (await call(ctx, 'GET', `/v1/headshots/packs/${packId}`, auth)).json().data as HeadshotPackDetailData,
-      (d) => d.pack.status !== 'generating',
-      300_000,
-    );
-    expect(done.pack.status, done.pack.error ?? '').toBe('success');
-    expect(done.results).toHaveLength(1);
-    // The photo stayed on the upload page for the paid pack.
-    expect((await call(ctx, 'GET', '/v1/headshots/photos', auth)).json().data.photos).toHaveLength(1);
-    expect((await call(ctx, 'GET', '/v1/headshots/plans', auth)).json().data.trial_used).toBe(true);
-  }, 360_000);
+      const packId = trial.json().data.pack.id as string;
+      const done = await waitFor(
+        async () =>
+          (await call(ctx, 'GET', `/v1/headshots/packs/${packId}`, auth)).json()
+            .data as HeadshotPackDetailData,
+        (d) => d.pack.status !== 'generating',
+        300_000,
+      );
+      expect(done.pack.status, done.pack.error ?? '').toBe('success');
+      expect(done.results).toHaveLength(1);
+      // The photo stayed on the upload page for the paid pack.
+      expect((await call(ctx, 'GET', '/v1/headshots/photos', auth)).json().data.photos).toHaveLength(1);
+      expect((await call(ctx, 'GET', '/v1/headshots/plans', auth)).json().data.trial_used).toBe(true);
+    },
+    within(360_000),
+  );
 });
 
 describe('the watermark', () => {

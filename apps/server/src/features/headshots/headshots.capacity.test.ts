@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { HeadshotMsg, type HeadshotPhoto, type HeadshotPhotosData } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { headshotPhotos } from './headshots.schema';
@@ -113,7 +114,7 @@ describe('after payment (one photo to the pipeline, a pack of 10)', () => {
 
   it(
     'a run its photos cannot fill gives the pack back, unspent, with the photos on the upload page',
-    { timeout: 300_000 },
+    { timeout: within(300_000) },
     async () => {
       const { auth } = await signInTestUser(ctx);
       const ids = await photos(ctx, auth, 5);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { HeadshotMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { STALE_RUN_MS, sweepPacks } from './headshots.jobs';
@@ -11,7 +12,7 @@ import { headshotPackTasks } from './headshots.schema';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-}, 60_000);
+}, within(60_000));
 afterAll(async () => ctx?.close());
 
 const pack = (id: string, userId: number, set: Partial<typeof headshotPackTasks.$inferInsert>) => ({

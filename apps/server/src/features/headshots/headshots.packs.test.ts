@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { HeadshotMsg, type HeadshotPack, type HeadshotPackDetailData } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { expireHeadshots } from './headshots.jobs';
@@ -32,7 +33,7 @@ beforeAll(async () => {
     silentLog as unknown as FastifyBaseLogger,
   );
   stop = started ? started.stop : undefined;
-}, 60_000);
+}, within(60_000));
 afterAll(async () => {
   stop?.();
   await ctx?.close();
@@ -65,75 +66,83 @@ describe('a headshot pack, bought, made, downloaded, shared and deleted', () => 
   let pack: HeadshotPack;
   let orderIds: number[];
 
-  it('two racing submits spend one paid pack once; the loser changes nothing', async () => {
-    ({ auth: me, userId: myId } = await signInTestUser(ctx));
-    orderIds = [await buyPack(ctx, me, 'basic'), await buyPack(ctx, me, 'basic')];
-    const ids = await fivePhotos(me);
-    const [a, b] = await Promise.all([
-      call(ctx, 'POST', '/v1/headshots/packs', me, submitBody(ids)),
-      call(ctx, 'POST', '/v1/headshots/packs', me, submitBody(ids)),
-    ]);
-    const won = [a, b].filter((r) => r.statusCode === 200);
-    const lost = [a, b].filter((r) => r.statusCode !== 200);
-    expect(won).toHaveLength(1);
-    expect(lost).toHaveLength(1);
-    // The loser is told the photos went into the winner's pack, whether it found them gone from the
-    // page or taken inside its transaction.
-    expect(lost[0]!.statusCode).toBe(409);
-    expect(lost[0]!.json().msg).toBe(HeadshotMsg.photosInPack);
-    pack = won[0]!.json().data.pack;
-    expect(pack).toMatchObject({ status: 'generating', count: 2, kind: 'paid', plan: 'basic' });
-    expect(pack.estimate_seconds).toBeGreaterThan(0);
-    const plans = (await call(ctx, 'GET', '/v1/headshots/plans', me)).json().data;
-    expect(plans.plans.find((p: { id: string }) => p.id === 'basic').available).toBe(1);
-    expect((await call(ctx, 'GET', '/v1/headshots/packs', me)).json().data.rows).toHaveLength(1);
-    // The photos left the upload page with the pack.
-    expect((await call(ctx, 'GET', '/v1/headshots/photos', me)).json().data.photos).toHaveLength(0);
-  }, 180_000);
+  it(
+    'two racing submits spend one paid pack once; the loser changes nothing',
+    async () => {
+      ({ auth: me, userId: myId } = await signInTestUser(ctx));
+      orderIds = [await buyPack(ctx, me, 'basic'), await buyPack(ctx, me, 'basic')];
+      const ids = await fivePhotos(me);
+      const [a, b] = await Promise.all([
+        call(ctx, 'POST', '/v1/headshots/packs', me, submitBody(ids)),
+        call(ctx, 'POST', '/v1/headshots/packs', me, submitBody(ids)),
+      ]);
+      const won = [a, b].filter((r) => r.statusCode === 200);
+      const lost = [a, b].filter((r) => r.statusCode !== 200);
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(1);
+      // The loser is told the photos went into the winner's pack, whether it found them gone from the
+      // page or taken inside its transaction.
+      expect(lost[0]!.statusCode).toBe(409);
+      expect(lost[0]!.json().msg).toBe(HeadshotMsg.photosInPack);
+      pack = won[0]!.json().data.pack;
+      expect(pack).toMatchObject({ status: 'generating', count: 2, kind: 'paid', plan: 'basic' });
+      expect(pack.estimate_seconds).toBeGreaterThan(0);
+      const plans = (await call(ctx, 'GET', '/v1/headshots/plans', me)).json().data;
+      expect(plans.plans.find((p: { id: string }) => p.id === 'basic').available).toBe(1);
+      expect((await call(ctx, 'GET', '/v1/headshots/packs', me)).json().data.rows).toHaveLength(1);
+      // The photos left the upload page with the pack.
+      expect((await call(ctx, 'GET', '/v1/headshots/photos', me)).json().data.photos).toHaveLength(0);
+    },
+    within(180_000),
+  );
 
-  it('generates with progress that never goes back, then delivers and mails', async () => {
-    const seen: number[] = [];
-    const done = await waitFor(
-      async () => {
-        const p = (await detail(me, pack.id)).pack;
-        seen.push(p.progress);
-        return p;
-      },
-      (p) => p.status !== 'generating',
-      300_000,
-    );
-    expect(done.status, done.error ?? '').toBe('success');
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!);
-    expect(done).toMatchObject({ task_status: 3, progress: 1, delivered: 2, estimate_seconds: null });
-    expect(new Date(done.expires_at!).getTime() - new Date(done.finished_at!).getTime()).toBe(
-      30 * 86_400_000,
-    );
-    const d = await detail(me, pack.id);
-    expect(d.results).toHaveLength(2);
-    for (const r of d.results) expect(r.likeness).toBeGreaterThanOrEqual(0.5);
-    const one = await ctx.app.inject({
-      method: 'GET',
-      url:
-        new URL(d.results[0]!.download_url, 'http://x').pathname +
-        new URL(d.results[0]!.download_url, 'http://x').search,
-    });
-    expect(one.statusCode).toBe(200);
-    expect(one.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-
-    const outbox = path.join(ctx.settings.dataDir, 'outbox');
-    // The body is quoted-printable: soft line breaks ("=" and a newline) and "=" written as "=3D";
-    // a soft break may fall inside the pack id, so mails are decoded before they are searched.
-    const decoded = async () =>
-      Promise.all(
-        (await readdir(outbox).catch(() => [])).map(async (f) =>
-          (await readFile(path.join(outbox, f), 'utf8')).replace(/=\n/g, '').replace(/=3D/g, '='),
-        ),
+  it(
+    'generates with progress that never goes back, then delivers and mails',
+    async () => {
+      const seen: number[] = [];
+      const done = await waitFor(
+        async () => {
+          const p = (await detail(me, pack.id)).pack;
+          seen.push(p.progress);
+          return p;
+        },
+        (p) => p.status !== 'generating',
+        300_000,
       );
-    const mails = await waitFor(decoded, (all) => all.some((m) => m.includes(pack.id)), 30_000);
-    expect(mails.find((m) => m.includes(pack.id))).toContain(
-      `https://hs.example/headshots/usercenter/detail?id=${pack.id}`,
-    );
-  }, 320_000);
+      expect(done.status, done.error ?? '').toBe('success');
+      for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!);
+      expect(done).toMatchObject({ task_status: 3, progress: 1, delivered: 2, estimate_seconds: null });
+      expect(new Date(done.expires_at!).getTime() - new Date(done.finished_at!).getTime()).toBe(
+        30 * 86_400_000,
+      );
+      const d = await detail(me, pack.id);
+      expect(d.results).toHaveLength(2);
+      for (const r of d.results) expect(r.likeness).toBeGreaterThanOrEqual(0.5);
+      const one = await ctx.app.inject({
+        method: 'GET',
+        url:
+          new URL(d.results[0]!.download_url, 'http://x').pathname +
+          new URL(d.results[0]!.download_url, 'http://x').search,
+      });
+      expect(one.statusCode).toBe(200);
+      expect(one.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+      const outbox = path.join(ctx.settings.dataDir, 'outbox');
+      // The body is quoted-printable: soft line breaks ("=" and a newline) and "=" written as "=3D";
+      // a soft break may fall inside the pack id, so mails are decoded before they are searched.
+      const decoded = async () =>
+        Promise.all(
+          (await readdir(outbox).catch(() => [])).map(async (f) =>
+            (await readFile(path.join(outbox, f), 'utf8')).replace(/=\n/g, '').replace(/=3D/g, '='),
+          ),
+        );
+      const mails = await waitFor(decoded, (all) => all.some((m) => m.includes(pack.id)), 30_000);
+      expect(mails.find((m) => m.includes(pack.id))).toContain(
+        `https://hs.example/headshots/usercenter/detail?id=${pack.id}`,
+      );
+    },
+    within(320_000),
+  );
 
   it('streams the pack, or chosen results, as a zip', async () => {
     const d = await detail(me, pack.id);
@@ -188,44 +197,49 @@ describe('a headshot pack, bought, made, downloaded, shared and deleted', () => 
     expect(refunds.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 
-  it('a failed pack can be retried at no new charge', async () => {
-    const { auth: who } = await signInTestUser(ctx);
-    await buyPack(ctx, who, 'basic');
-    const ids = await fivePhotos(who);
-    const rows = await ctx.database.db.select().from(headshotPhotos).where(inArray(headshotPhotos.id, ids));
-    const store = ctx.features.storage.store;
-    const saved = new Map<string, Buffer>();
-    for (const r of rows) {
-      const chunks: Buffer[] = [];
-      for await (const c of await store.read(r.storageKey)) chunks.push(c as Buffer);
-      saved.set(r.storageKey, Buffer.concat(chunks));
-      await store.remove(r.storageKey);
-    }
-    const submitted = (await call(ctx, 'POST', '/v1/headshots/packs', who, submitBody(ids))).json().data.pack;
-    const failed = await waitFor(
-      async () => (await detail(who, submitted.id)).pack,
-      (p) => p.status !== 'generating',
-      120_000,
-    );
-    expect(failed).toMatchObject({ status: 'failure', task_status: 4, error: HeadshotMsg.generateFailed });
-    const { Readable } = await import('node:stream');
-    for (const [key, bytes] of saved)
-      await store.write(key, Readable.from([bytes]), { maxBytes: 1e8, contentType: 'image/jpeg' });
-    const retry = await call(ctx, 'POST', `/v1/headshots/packs/${submitted.id}/retry`, who);
-    expect(retry.json()).toMatchObject({ code: 0, msg: 'Retry succeeded' });
-    expect(retry.json().data.pack).toMatchObject({ status: 'generating', retries: 1 });
-    const plans = (await call(ctx, 'GET', '/v1/headshots/plans', who)).json().data;
-    expect(plans.plans.find((p: { id: string }) => p.id === 'basic').available).toBe(0);
-    const ok = await waitFor(
-      async () => (await detail(who, submitted.id)).pack,
-      (p) => p.status !== 'generating',
-      300_000,
-    );
-    expect(ok.status).toBe('success');
-    const again = await call(ctx, 'POST', `/v1/headshots/packs/${submitted.id}/retry`, who);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().msg).toMatch(/^Retry failed/);
-  }, 480_000);
+  it(
+    'a failed pack can be retried at no new charge',
+    async () => {
+      const { auth: who } = await signInTestUser(ctx);
+      await buyPack(ctx, who, 'basic');
+      const ids = await fivePhotos(who);
+      const rows = await ctx.database.db.select().from(headshotPhotos).where(inArray(headshotPhotos.id, ids));
+      const store = ctx.features.storage.store;
+      const saved = new Map<string, Buffer>();
+      for (const r of rows) {
+        const chunks: Buffer[] = [];
+        for await (const c of await store.read(r.storageKey)) chunks.push(c as Buffer);
+        saved.set(r.storageKey, Buffer.concat(chunks));
+        await store.remove(r.storageKey);
+      }
+      const submitted = (await call(ctx, 'POST', '/v1/headshots/packs', who, submitBody(ids))).json().data
+        .pack;
+      const failed = await waitFor(
+        async () => (await detail(who, submitted.id)).pack,
+        (p) => p.status !== 'generating',
+        120_000,
+      );
+      expect(failed).toMatchObject({ status: 'failure', task_status: 4, error: HeadshotMsg.generateFailed });
+      const { Readable } = await import('node:stream');
+      for (const [key, bytes] of saved)
+        await store.write(key, Readable.from([bytes]), { maxBytes: 1e8, contentType: 'image/jpeg' });
+      const retry = await call(ctx, 'POST', `/v1/headshots/packs/${submitted.id}/retry`, who);
+      expect(retry.json()).toMatchObject({ code: 0, msg: 'Retry succeeded' });
+      expect(retry.json().data.pack).toMatchObject({ status: 'generating', retries: 1 });
+      const plans = (await call(ctx, 'GET', '/v1/headshots/plans', who)).json().data;
+      expect(plans.plans.find((p: { id: string }) => p.id === 'basic').available).toBe(0);
+      const ok = await waitFor(
+        async () => (await detail(who, submitted.id)).pack,
+        (p) => p.status !== 'generating',
+        300_000,
+      );
+      expect(ok.status).toBe('success');
+      const again = await call(ctx, 'POST', `/v1/headshots/packs/${submitted.id}/retry`, who);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().msg).toMatch(/^Retry failed/);
+    },
+    within(480_000),
+  );
 
   it('deletes results and photos after 30 days, bytes too', async () => {
     const repo = createHeadshotsRepo(ctx.database.db);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { HeadshotMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { addPhoto, call, oneFace, setPhotoCheck } from './headshots.test-kit';
@@ -10,34 +11,38 @@ import { addPhoto, call, oneFace, setPhotoCheck } from './headshots.test-kit';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-}, 60_000);
+}, within(60_000));
 afterAll(async () => ctx?.close());
 
 const preview = (who: object, photoId: string, style: string) =>
   call(ctx, 'POST', `/v1/headshots/photos/${photoId}/backdrop-preview`, who as never, { style });
 
 describe('the backdrop preview', () => {
-  it('renders my approved photo in the chosen style, then answers it again from memory', async () => {
-    const { auth } = await signInTestUser(ctx);
-    const id = (await addPhoto(ctx, auth, 'me.jpg', await oneFace(0))).json().data.photo.id as string;
-    await setPhotoCheck(ctx, id, 'approved');
+  it(
+    'renders my approved photo in the chosen style, then answers it again from memory',
+    async () => {
+      const { auth } = await signInTestUser(ctx);
+      const id = (await addPhoto(ctx, auth, 'me.jpg', await oneFace(0))).json().data.photo.id as string;
+      await setPhotoCheck(ctx, id, 'approved');
 
-    // A render longer than one answer (20 s) goes on; the same call asks again until it is ready.
-    let made = (await preview(auth, id, 'navy-studio')).json().data;
-    const until = Date.now() + 200_000;
-    while (!made.ready && Date.now() < until) {
-      expect(made).toMatchObject({ style: 'navy-studio', image: null, cached: false });
-      await new Promise((r) => setTimeout(r, 2000));
-      made = (await preview(auth, id, 'navy-studio')).json().data;
-    }
-    expect(made).toMatchObject({ style: 'navy-studio', ready: true, width: 480 });
-    const bytes = Buffer.from(made.image.replace('data:image/webp;base64,', ''), 'base64');
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 480 });
+      // A render longer than one answer (20 s) goes on; the same call asks again until it is ready.
+      let made = (await preview(auth, id, 'navy-studio')).json().data;
+      const until = Date.now() + 200_000;
+      while (!made.ready && Date.now() < until) {
+        expect(made).toMatchObject({ style: 'navy-studio', image: null, cached: false });
+        await new Promise((r) => setTimeout(r, 2000));
+        made = (await preview(auth, id, 'navy-studio')).json().data;
+      }
+      expect(made).toMatchObject({ style: 'navy-studio', ready: true, width: 480 });
+      const bytes = Buffer.from(made.image.replace('data:image/webp;base64,', ''), 'base64');
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 480 });
 
-    const again = (await preview(auth, id, 'navy-studio')).json().data;
-    expect(again).toMatchObject({ ready: true, cached: true, image: made.image });
-    expect(again.ms).toBeLessThan(1000);
-  }, 300_000);
+      const again = (await preview(auth, id, 'navy-studio')).json().data;
+      expect(again).toMatchObject({ ready: true, cached: true, image: made.image });
+      expect(again.ms).toBeLessThan(1000);
+    },
+    within(300_000),
+  );
 
   it("refuses a stranger's photo, a declined photo, an unknown style and a signed-out caller", async () => {
     const { auth } = await signInTestUser(ctx);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { HeadshotMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { createHeadshotsRepo } from './headshots.repo';
@@ -10,7 +11,7 @@ import { addPhoto, buyPack, call, oneFace, setPhotoCheck } from './headshots.tes
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
-}, 60_000);
+}, within(60_000));
 afterAll(async () => ctx?.close());
 
 type Auth = { authorization: string };

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { startChild, WORKER_ENTRY } from '../../test/child-server';
 import { splitProcesses } from '../../test/postgres-admin';
 import { CRASH_DRIVER, lineWhere } from './headshots.crash.test-driver';
@@ -40,62 +41,66 @@ async function packRow(url: string, packId: string) {
 }
 
 describe.skipIf(unreachable !== null)('a headshots worker killed mid-pack (Postgres)', () => {
-  it('the pack waits for the next worker, which delivers it once on the spent entitlement', async () => {
-    const database = await scratch('hs_worker_kill');
-    const env = {
-      DATA_DIR: path.join(root, 'data'),
-      DATABASE_URL: database.url,
-      HEADSHOTS_RESULTS_LIMIT: '2',
-      // One matte per run: the recovery is what is tested, not the pipeline.
-      HEADSHOTS_PACK_PHOTOS_LIMIT: '1',
-    };
-    // Each process its own temp folder: a starting worker sweeps the scratch of dead runs it finds.
-    const tmp = (name: string) => {
-      const dir = path.join(root, name);
-      fs.mkdirSync(dir, { recursive: true });
-      return dir;
-    };
-    // The API that buys, uploads and submits; it never renders (RUN_WORKER=false).
-    const api = startChild(
-      { ...env, TMPDIR: tmp('api'), RUN_WORKER: 'false', HEADSHOTS_CRASH_DRIVER: '1' },
-      CRASH_DRIVER,
-    );
-    children.push(api);
-    // Started once the API has migrated the database, so the two never migrate at once.
-    for (let i = 0; i < 1200 && !api.stdout().includes('{"booted":true}'); i++) {
-      if (api.child.exitCode !== null) throw new Error(`driver exited: ${api.stderr()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const first = startChild({ ...env, TMPDIR: tmp('first') }, WORKER_ENTRY);
-    children.push(first);
+  it(
+    'the pack waits for the next worker, which delivers it once on the spent entitlement',
+    async () => {
+      const database = await scratch('hs_worker_kill');
+      const env = {
+        DATA_DIR: path.join(root, 'data'),
+        DATABASE_URL: database.url,
+        HEADSHOTS_RESULTS_LIMIT: '2',
+        // One matte per run: the recovery is what is tested, not the pipeline.
+        HEADSHOTS_PACK_PHOTOS_LIMIT: '1',
+      };
+      // Each process its own temp folder: a starting worker sweeps the scratch of dead runs it finds.
+      const tmp = (name: string) => {
+        const dir = path.join(root, name);
+        fs.mkdirSync(dir, { recursive: true });
+        return dir;
+      };
+      // The API that buys, uploads and submits; it never renders (RUN_WORKER=false).
+      const api = startChild(
+        { ...env, TMPDIR: tmp('api'), RUN_WORKER: 'false', HEADSHOTS_CRASH_DRIVER: '1' },
+        CRASH_DRIVER,
+      );
+      children.push(api);
+      // Started once the API has migrated the database, so the two never migrate at once.
+      for (let i = 0; i < 1200 && !api.stdout().includes('{"booted":true}'); i++) {
+        if (api.child.exitCode !== null) throw new Error(`driver exited: ${api.stderr()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const first = startChild({ ...env, TMPDIR: tmp('first') }, WORKER_ENTRY);
+      children.push(first);
 
-    const midway = await lineWhere(api, (l) => l.status === 'generating' && l.progress >= 0.05, 300_000);
-    expect(midway.progress).toBeLessThan(0.9);
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBeNull();
+      const midway = await lineWhere(api, (l) => l.status === 'generating' && l.progress >= 0.05, 300_000);
+      expect(midway.progress).toBeLessThan(0.9);
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toBeNull();
 
-    // Alone, the API keeps the pack as it was: generating, owned by the dead worker's lease.
-    await new Promise((r) => setTimeout(r, 2000));
-    expect((await packRow(database.url, midway.packId)).pack).toMatchObject({ status: 'generating' });
-    expect((await lineWhere(api, () => true, 5000)).status).toBe('generating');
+      // Alone, the API keeps the pack as it was: generating, owned by the dead worker's lease.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect((await packRow(database.url, midway.packId)).pack).toMatchObject({ status: 'generating' });
+      expect((await lineWhere(api, () => true, 5000)).status).toBe('generating');
 
-    const second = startChild({ ...env, TMPDIR: tmp('second'), LOG_LEVEL: 'info' }, WORKER_ENTRY);
-    children.push(second);
-    const startedAt = Date.now();
-    const done = await lineWhere(api, (l) => l.status !== 'generating', 400_000);
-    expect(done, second.stderr()).toMatchObject({ status: 'success', delivered: 2 });
-    // Its start-up named the dead worker's run and sent it back to the queue at once.
-    expect(second.stdout()).toContain('headshot packs of a stopped server went back to the queue');
-    process.stdout.write(
-      `headshots worker-kill: delivered ${Math.round((Date.now() - startedAt) / 1000)} s after the new worker started (load ${os.loadavg()[0]!.toFixed(2)})\n`,
-    );
-    // One pack made once: its two results, no lease left, the one entitlement spent by this pack.
-    const row = await packRow(database.url, midway.packId);
-    expect(row.pack).toMatchObject({ status: 'success', lease_owner: null, lapses: 1 });
-    expect(row.results).toBe(2);
-    expect(row.spentBy).toEqual([midway.packId]);
+      const second = startChild({ ...env, TMPDIR: tmp('second'), LOG_LEVEL: 'info' }, WORKER_ENTRY);
+      children.push(second);
+      const startedAt = Date.now();
+      const done = await lineWhere(api, (l) => l.status !== 'generating', 400_000);
+      expect(done, second.stderr()).toMatchObject({ status: 'success', delivered: 2 });
+      // Its start-up named the dead worker's run and sent it back to the queue at once.
+      expect(second.stdout()).toContain('headshot packs of a stopped server went back to the queue');
+      process.stdout.write(
+        `headshots worker-kill: delivered ${Math.round((Date.now() - startedAt) / 1000)} s after the new worker started (load ${os.loadavg()[0]!.toFixed(2)})\n`,
+      );
+      // One pack made once: its two results, no lease left, the one entitlement spent by this pack.
+      const row = await packRow(database.url, midway.packId);
+      expect(row.pack).toMatchObject({ status: 'success', lease_owner: null, lapses: 1 });
+      expect(row.results).toBe(2);
+      expect(row.spentBy).toEqual([midway.packId]);
 
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-  }, 900_000);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    },
+    within(900_000),
+  );
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { within } from '../../test/time-limits';
 import { Msg } from '@ai-covers/contracts';
 import { createCover, engineDisk } from '@ai-covers/engine';
 import { createTestContext, type TestContext } from '../../test/context';
@@ -86,32 +87,36 @@ describe('a full disk', () => {
     await app.close();
   });
 
-  it('fails a render whose engine cannot write, saying the server is out of space; its scratch goes', async () => {
-    const guest = visitor();
-    const key = await uploadSong(ctx, guest, 'song.wav', songWav(3));
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/vsas/create',
-      headers: guest,
-      payload: { voice_id: 'velvet', file_key: key },
-    });
-    const taskId = created.json().data.task_id as string;
-    const writes = vi.spyOn(engineDisk, 'writeSync').mockImplementation(() => {
-      throw enospc();
-    });
-    const tmpRoot = fs.mkdtempSync(path.join(dataDir, 'scratch-'));
-    const errors: unknown[] = [];
-    const outcome = await runRenderJob(ctx, taskId, {
-      tmpRoot,
-      // One thread: the engine's writers then run where the seam is replaced.
-      createCover: (options) => createCover({ ...options, threads: 1 }),
-      log: { info: () => {}, error: (obj) => errors.push((obj as { err: unknown }).err) },
-    });
-    expect(writes).toHaveBeenCalled();
-    expect(outcome).toBe('failed');
-    expect(isOutOfSpace(errors[0])).toBe(true);
-    const task = await createCoversRepo(ctx.database.db).findById(taskId);
-    expect(task).toMatchObject({ status: 4, error: Msg.outOfSpace });
-    expect(fs.readdirSync(tmpRoot)).toEqual([]);
-  }, 120_000);
+  it(
+    'fails a render whose engine cannot write, saying the server is out of space; its scratch goes',
+    async () => {
+      const guest = visitor();
+      const key = await uploadSong(ctx, guest, 'song.wav', songWav(3));
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/vsas/create',
+        headers: guest,
+        payload: { voice_id: 'velvet', file_key: key },
+      });
+      const taskId = created.json().data.task_id as string;
+      const writes = vi.spyOn(engineDisk, 'writeSync').mockImplementation(() => {
+        throw enospc();
+      });
+      const tmpRoot = fs.mkdtempSync(path.join(dataDir, 'scratch-'));
+      const errors: unknown[] = [];
+      const outcome = await runRenderJob(ctx, taskId, {
+        tmpRoot,
+        // One thread: the engine's writers then run where the seam is replaced.
+        createCover: (options) => createCover({ ...options, threads: 1 }),
+        log: { info: () => {}, error: (obj) => errors.push((obj as { err: unknown }).err) },
+      });
+      expect(writes).toHaveBeenCalled();
+      expect(outcome).toBe('failed');
+      expect(isOutOfSpace(errors[0])).toBe(true);
+      const task = await createCoversRepo(ctx.database.db).findById(taskId);
+      expect(task).toMatchObject({ status: 4, error: Msg.outOfSpace });
+      expect(fs.readdirSync(tmpRoot)).toEqual([]);
+    },
+    within(120_000),
+  );
 });

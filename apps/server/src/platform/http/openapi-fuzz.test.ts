@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
 import { OPENAPI_FILE } from './openapi-file';
 
@@ -395,6 +396,6 @@ describe('hostile requests to every OpenAPI operation', () => {
       }
       expect(failures).toEqual([]);
     },
-    60_000,
+    within(60_000),
   );
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../../test/time-limits';
 import { CoverMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../../test/context';
 import { visitor, type Headers } from '../../storage/storage.test-kit';
@@ -245,7 +246,7 @@ describe('GET /v1/vsas/uri/check', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({ ok: false, reason });
     },
-    20_000,
+    within(20_000),
   );
 
   it('refuses loopback and private addresses that are not allowed, however they are written', async () => {
@@ -270,16 +271,20 @@ describe('GET /v1/vsas/uri/check', () => {
 });
 
 describe('POST /v1/vsas/create with external_uri', () => {
-  it('fetches the song into the owner’s library and makes the cover from it', async () => {
-    const user = await signInTestUser(ctx);
-    const res = await create(user.auth, { voice_id: 'velvet', external_uri: `${base}/redirect` });
-    expect(res.statusCode).toBe(200);
-    const { task_id: taskId, task } = res.json().data;
-    expect(task).toMatchObject({ status: 1, song_name: 'song.wav' });
-    const library = (await get('/v1/library/files?type=audio', user.auth)).json();
-    expect(JSON.stringify(library)).toContain('song.wav');
-    expect(await runRenderJob(ctx, taskId)).toBe('done');
-  }, 120_000);
+  it(
+    'fetches the song into the owner’s library and makes the cover from it',
+    async () => {
+      const user = await signInTestUser(ctx);
+      const res = await create(user.auth, { voice_id: 'velvet', external_uri: `${base}/redirect` });
+      expect(res.statusCode).toBe(200);
+      const { task_id: taskId, task } = res.json().data;
+      expect(task).toMatchObject({ status: 1, song_name: 'song.wav' });
+      const library = (await get('/v1/library/files?type=audio', user.auth)).json();
+      expect(JSON.stringify(library)).toContain('song.wav');
+      expect(await runRenderJob(ctx, taskId)).toBe('done');
+    },
+    within(120_000),
+  );
 
   it.each([
     ['/page', 400, CoverMsg.linkPage],
@@ -297,7 +302,7 @@ describe('POST /v1/vsas/create with external_uri', () => {
       expect((await get('/v1/vsas/list', who)).json().data.total).toBe(0);
       expect((await get('/v1/library/files', who)).json().data.total ?? 0).toBe(0);
     },
-    20_000,
+    within(20_000),
   );
 
   it('refuses a 127.0.0.1 link and a name resolving there when not allowed', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../../test/time-limits';
 import { CoverMsg } from '@ai-covers/contracts';
 import { EngineError, listVoices, type CoverOptions } from '@ai-covers/engine';
 import { createTestContext, signInTestUser, type TestContext } from '../../../test/context';
@@ -50,27 +51,31 @@ function untilStopped(before?: (o: CoverOptions) => Promise<void>) {
 }
 
 describe('the render job', () => {
-  it('a song without a singer (a held tone) fails with its reason, and no download is offered', async () => {
-    const guest = visitor();
-    const wav = songWav(3, { sampleRate: 22050 });
-    // Replace the melody by a steady 440 Hz sine: an audio file, but nobody sings.
-    for (let i = 0; i < (wav.length - 44) / 4; i++) {
-      const v = Math.round(0.3 * Math.sin((2 * Math.PI * 440 * i) / 22050) * 32767);
-      wav.writeInt16LE(v, 44 + i * 4);
-      wav.writeInt16LE(v, 46 + i * 4);
-    }
-    const key = await uploadSong(ctx, guest, 'tone.wav', wav);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/vsas/create',
-      headers: guest,
-      payload: { voice_id: 'velvet', file_key: key },
-    });
-    const taskId = created.json().data.task_id as string;
-    expect(await runRenderJob(ctx, taskId)).toBe('failed');
-    const task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
-    expect(task).toMatchObject({ status: 4, error: CoverMsg.noVocal, preview_url: null });
-  }, 120_000);
+  it(
+    'a song without a singer (a held tone) fails with its reason, and no download is offered',
+    async () => {
+      const guest = visitor();
+      const wav = songWav(3, { sampleRate: 22050 });
+      // Replace the melody by a steady 440 Hz sine: an audio file, but nobody sings.
+      for (let i = 0; i < (wav.length - 44) / 4; i++) {
+        const v = Math.round(0.3 * Math.sin((2 * Math.PI * 440 * i) / 22050) * 32767);
+        wav.writeInt16LE(v, 44 + i * 4);
+        wav.writeInt16LE(v, 46 + i * 4);
+      }
+      const key = await uploadSong(ctx, guest, 'tone.wav', wav);
+      const created = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/vsas/create',
+        headers: guest,
+        payload: { voice_id: 'velvet', file_key: key },
+      });
+      const taskId = created.json().data.task_id as string;
+      expect(await runRenderJob(ctx, taskId)).toBe('failed');
+      const task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+      expect(task).toMatchObject({ status: 4, error: CoverMsg.noVocal, preview_url: null });
+    },
+    within(120_000),
+  );
 
   it('a task deleted while running is closed; its job drops the result and stops', async () => {
     const guest = visitor();
@@ -186,39 +191,47 @@ describe('the render job', () => {
 });
 
 describe('the sweep', () => {
-  it('a live render renews its lease past the lease time; a render whose task was reclaimed stops', async () => {
-    const guest = visitor();
-    const taskId = await newTask(guest, 'renewed.wav');
-    const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
-    const short = { owner: `${os.hostname()}/${process.pid}/short`, ttlMs: 1000, renewMs: 200 };
-    // Lease checks as often as a busy fleet would make them, all through a render 3 times the lease.
-    const checks = setInterval(() => void reclaimDeadRuns({ repo, enqueue }), 250);
-    const outcome = await runRenderJob(ctx, taskId, {
-      lease: short,
-      createCover: async (o) => {
-        await new Promise((r) => setTimeout(r, 3000));
-        if (o.signal?.aborted) throw new EngineError('CANCELLED', 'The job was cancelled.');
-        throw new EngineError('SILENT', 'The audio is silent.');
-      },
-    });
-    clearInterval(checks);
-    // Still its own run at the end: the song's fault was recorded, nothing was reclaimed.
-    expect(outcome).toBe('failed');
-    expect(await repo.findById(taskId)).toMatchObject({ status: 4, error: CoverMsg.songSilent, lapses: 0 });
+  it(
+    'a live render renews its lease past the lease time; a render whose task was reclaimed stops',
+    async () => {
+      const guest = visitor();
+      const taskId = await newTask(guest, 'renewed.wav');
+      const enqueue = createRenderEnqueuer({ queue: ctx.queue, repo });
+      const short = { owner: `${os.hostname()}/${process.pid}/short`, ttlMs: 1000, renewMs: 200 };
+      // Lease checks as often as a busy fleet would make them, all through a render 3 times the lease.
+      const checks = setInterval(() => void reclaimDeadRuns({ repo, enqueue }), 250);
+      const outcome = await runRenderJob(ctx, taskId, {
+        lease: short,
+        createCover: async (o) => {
+          await new Promise((r) => setTimeout(r, 3000));
+          if (o.signal?.aborted) throw new EngineError('CANCELLED', 'The job was cancelled.');
+          throw new EngineError('SILENT', 'The audio is silent.');
+        },
+      });
+      clearInterval(checks);
+      // Still its own run at the end: the song's fault was recorded, nothing was reclaimed.
+      expect(outcome).toBe('failed');
+      expect(await repo.findById(taskId)).toMatchObject({ status: 4, error: CoverMsg.songSilent, lapses: 0 });
 
-    // A worker that cannot renew (frozen, cut off) loses the task; once it renews again it stops.
-    const other = await newTask(guest, 'frozen.wav');
-    const frozen = { ...short, renewMs: 2500 };
-    const lost = runRenderJob(ctx, other, {
-      lease: frozen,
-      createCover: untilStopped(async () => {
-        await new Promise((r) => setTimeout(r, 1300));
-        expect(await reclaimDeadRuns({ repo, enqueue })).toEqual({ requeued: 1, failed: 0 });
-      }),
-    });
-    expect(await lost).toBe('discarded');
-    expect(await repo.findById(other)).toMatchObject({ status: 1, error: CoverMsg.serverStopped, lapses: 1 });
-  }, 60_000);
+      // A worker that cannot renew (frozen, cut off) loses the task; once it renews again it stops.
+      const other = await newTask(guest, 'frozen.wav');
+      const frozen = { ...short, renewMs: 2500 };
+      const lost = runRenderJob(ctx, other, {
+        lease: frozen,
+        createCover: untilStopped(async () => {
+          await new Promise((r) => setTimeout(r, 1300));
+          expect(await reclaimDeadRuns({ repo, enqueue })).toEqual({ requeued: 1, failed: 0 });
+        }),
+      });
+      expect(await lost).toBe('discarded');
+      expect(await repo.findById(other)).toMatchObject({
+        status: 1,
+        error: CoverMsg.serverStopped,
+        lapses: 1,
+      });
+    },
+    within(60_000),
+  );
 
   it('a shutdown hands a running cover back: waiting, no job, and the sweep sends it again', async () => {
     const guest = visitor();
@@ -383,19 +396,23 @@ describe('sign-in', () => {
 });
 
 describe('the worker', () => {
-  it('picks queued covers up on its own and finishes them', async () => {
-    // Earlier tests called the handler directly and left their jobs queued: only this one should run.
-    await ctx.queue.boss.purgeQueue('covers.render');
-    await ctx.features.covers.startJobs(ctx.queue, ctx.app.log);
-    const guest = visitor();
-    const taskId = await newTask(guest, 'queued.wav');
-    let task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
-    for (let i = 0; i < 120 && task.status < 3; i++) {
-      task = (
-        await get(`/v1/vsas/subscribe/${taskId}?status=${task.status}&progress=${task.progress}`, guest)
-      ).json().data;
-    }
-    expect(task).toMatchObject({ status: 3, progress: 1, error: null });
-    expect((await ctx.app.inject({ method: 'GET', url: task.preview_url })).statusCode).toBe(200);
-  }, 180_000);
+  it(
+    'picks queued covers up on its own and finishes them',
+    async () => {
+      // Earlier tests called the handler directly and left their jobs queued: only this one should run.
+      await ctx.queue.boss.purgeQueue('covers.render');
+      await ctx.features.covers.startJobs(ctx.queue, ctx.app.log);
+      const guest = visitor();
+      const taskId = await newTask(guest, 'queued.wav');
+      let task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+      for (let i = 0; i < 120 && task.status < 3; i++) {
+        task = (
+          await get(`/v1/vsas/subscribe/${taskId}?status=${task.status}&progress=${task.progress}`, guest)
+        ).json().data;
+      }
+      expect(task).toMatchObject({ status: 3, progress: 1, error: null });
+      expect((await ctx.app.inject({ method: 'GET', url: task.preview_url })).statusCode).toBe(200);
+    },
+    within(180_000),
+  );
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../../test/time-limits';
 import { openEngine, type Engine } from '@ai-covers/engine';
 import { addContent, addSeparator, addVoice } from '@ai-covers/engine/test-support';
 import { loadSettings } from '../../../config';
@@ -42,27 +43,31 @@ afterAll(async () => {
 const get = (url: string, who: Headers) => ctx.app.inject({ method: 'GET', url, headers: who });
 
 describe('covers on the onnx engine', () => {
-  it('renders a cover end to end through the API and the queue worker with neural separation', async () => {
-    const guest = visitor();
-    const key = await uploadSong(ctx, guest, 'song.wav', songWav(2));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/vsas/create',
-      headers: guest,
-      // The operator's model voice, offered by the engine like a built-in one.
-      payload: { voice_id: 'aria', file_key: key },
-    });
-    expect(res.json().code).toBe(0);
-    const taskId = res.json().data.task_id as string;
-    let task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
-    for (let i = 0; i < 120 && task.status < 3; i++) {
-      task = (
-        await get(`/v1/vsas/subscribe/${taskId}?status=${task.status}&progress=${task.progress}`, guest)
-      ).json().data;
-    }
-    expect(task).toMatchObject({ status: 3, progress: 1, error: null });
-    expect((await ctx.app.inject({ method: 'GET', url: task.preview_url })).statusCode).toBe(200);
-    // The model voice is in the engine's library with its rendered sample.
-    expect(fs.existsSync(engine.getVoice('aria')!.samplePath)).toBe(true);
-  }, 60_000);
+  it(
+    'renders a cover end to end through the API and the queue worker with neural separation',
+    async () => {
+      const guest = visitor();
+      const key = await uploadSong(ctx, guest, 'song.wav', songWav(2));
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/vsas/create',
+        headers: guest,
+        // The operator's model voice, offered by the engine like a built-in one.
+        payload: { voice_id: 'aria', file_key: key },
+      });
+      expect(res.json().code).toBe(0);
+      const taskId = res.json().data.task_id as string;
+      let task = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
+      for (let i = 0; i < 120 && task.status < 3; i++) {
+        task = (
+          await get(`/v1/vsas/subscribe/${taskId}?status=${task.status}&progress=${task.progress}`, guest)
+        ).json().data;
+      }
+      expect(task).toMatchObject({ status: 3, progress: 1, error: null });
+      expect((await ctx.app.inject({ method: 'GET', url: task.preview_url })).statusCode).toBe(200);
+      // The model voice is in the engine's library with its rendered sample.
+      expect(fs.existsSync(engine.getVoice('aria')!.samplePath)).toBe(true);
+    },
+    within(60_000),
+  );
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../../test/time-limits';
 import { createCover, EngineError, type CoverOptions, type CoverResult } from '@ai-covers/engine';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { visitor, type Headers } from '../../storage/storage.test-kit';
@@ -65,32 +66,36 @@ function previewThen<T>(rest: (o: CoverOptions) => Promise<T>) {
 }
 
 describe('the preview before the rest of the song', () => {
-  it('plays while the render runs, and the finished cover keeps that same file', async () => {
-    const guest = visitor();
-    const taskId = await newTask(guest, 3);
-    let early: string | undefined;
-    const outcome = await runRenderJob(ctx, taskId, {
-      // The real engine on a short song; before the run records the cover, the task is read as
-      // the task page reads it.
-      createCover: async (o) => {
-        // The engine renders the window first only where it is at most half the song: a shorter
-        // preview lets a short song show it (a 30 s preview needs a song of a minute). The window
-        // is rendered as a song of its own, so it keeps the engine's shortest song, one second.
-        const made = await createCover({ ...o, preview: { ...o.preview!, seconds: 1.5 }, threads: 1 });
-        early = await previewWhileRunning(guest, taskId);
-        return made;
-      },
-    });
-    expect(outcome).toBe('done');
-    const done = await view(guest, taskId);
-    expect(done.status).toBe(3);
-    // One preview file: the one stored early (a URL signs anew, its path names the file).
-    expect(done.preview_url!.split('?')[0]).toBe(early!.split('?')[0]);
-    const played = await ctx.app.inject({ method: 'GET', url: early! });
-    expect(played.statusCode).toBe(200);
-    expect(played.rawPayload.length).toBeGreaterThan(1000);
-    expect((await repo.findById(taskId))!.previewFileId).not.toBeNull();
-  }, 120_000);
+  it(
+    'plays while the render runs, and the finished cover keeps that same file',
+    async () => {
+      const guest = visitor();
+      const taskId = await newTask(guest, 3);
+      let early: string | undefined;
+      const outcome = await runRenderJob(ctx, taskId, {
+        // The real engine on a short song; before the run records the cover, the task is read as
+        // the task page reads it.
+        createCover: async (o) => {
+          // The engine renders the window first only where it is at most half the song: a shorter
+          // preview lets a short song show it (a 30 s preview needs a song of a minute). The window
+          // is rendered as a song of its own, so it keeps the engine's shortest song, one second.
+          const made = await createCover({ ...o, preview: { ...o.preview!, seconds: 1.5 }, threads: 1 });
+          early = await previewWhileRunning(guest, taskId);
+          return made;
+        },
+      });
+      expect(outcome).toBe('done');
+      const done = await view(guest, taskId);
+      expect(done.status).toBe(3);
+      // One preview file: the one stored early (a URL signs anew, its path names the file).
+      expect(done.preview_url!.split('?')[0]).toBe(early!.split('?')[0]);
+      const played = await ctx.app.inject({ method: 'GET', url: early! });
+      expect(played.statusCode).toBe(200);
+      expect(played.rawPayload.length).toBeGreaterThan(1000);
+      expect((await repo.findById(taskId))!.previewFileId).not.toBeNull();
+    },
+    within(120_000),
+  );
 
   it('a render that fails after its preview deletes the preview: a failed cover keeps none', async () => {
     const guest = visitor();

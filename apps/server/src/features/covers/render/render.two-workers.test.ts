@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { within } from '../../../test/time-limits';
 import {
   dspEngine,
   mediaToolPath,
@@ -171,6 +172,6 @@ describe('two render workers share one queue on Postgres', () => {
       expect(rendered.a).toBeGreaterThan(0);
       expect(rendered.b).toBeGreaterThan(0);
     },
-    240_000,
+    within(240_000),
   );
 });

@@ -2,6 +2,7 @@
 // `npm run worker` process does, both on one Postgres and one (embedded, shared) object store.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { within } from '../../../test/time-limits';
 import { coverThroughSplitProcesses, startChild, WORKER_ENTRY } from '../../../test/child-server';
 import { splitProcesses } from '../../../test/postgres-admin';
 import { songWav } from '../covers.test-kit';
@@ -16,14 +17,18 @@ const {
 } = await splitProcesses('ai-covers-split-', 'the API/worker split test');
 
 describe('render workers as their own processes', () => {
-  it('a worker refuses to start on the embedded database, in one line', async () => {
-    const worker = startChild({ DATA_DIR: path.join(dataDir, 'alone') }, WORKER_ENTRY);
-    children.push(worker);
-    expect(await worker.exited).toBe(1);
-    expect(worker.stderr().trim()).toBe(
-      'Start-up failed: a separate worker needs DATABASE_URL (Postgres): the embedded database cannot be shared between processes',
-    );
-  }, 120_000);
+  it(
+    'a worker refuses to start on the embedded database, in one line',
+    async () => {
+      const worker = startChild({ DATA_DIR: path.join(dataDir, 'alone') }, WORKER_ENTRY);
+      children.push(worker);
+      expect(await worker.exited).toBe(1);
+      expect(worker.stderr().trim()).toBe(
+        'Start-up failed: a separate worker needs DATABASE_URL (Postgres): the embedded database cannot be shared between processes',
+      );
+    },
+    within(120_000),
+  );
 
   it.skipIf(unreachable !== null)(
     'an API that never renders plus a worker process make a cover end to end',
@@ -38,6 +43,6 @@ describe('render workers as their own processes', () => {
         children,
       });
     },
-    400_000,
+    within(400_000),
   );
 });

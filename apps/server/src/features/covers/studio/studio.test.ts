@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { within } from '../../../test/time-limits';
 import { CoverMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../../test/context';
 import { visitor, type Headers } from '../../storage/storage.test-kit';
@@ -46,7 +47,7 @@ describe('download choices and remix of a finished cover', () => {
     const created = await post('/v1/vsas/create', user.auth, { voice_id: 'velvet', file_key: key });
     taskId = created.json().data.task_id;
     expect(await runRenderJob(ctx, taskId)).toBe('done');
-  }, 120_000);
+  }, within(120_000));
 
   it('a render keeps every format and its stems, and says so', async () => {
     const task = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data;
@@ -67,77 +68,89 @@ describe('download choices and remix of a finished cover', () => {
     });
   });
 
-  it('one charge unlocks every format: WAV, MP3 320k, MP3 128k and the stems zip', async () => {
-    await ctx.features.credits.service.grantSignupGift(user.userId);
-    const charged = await get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, user.auth);
-    expect(charged.json()).toMatchObject({ code: 0, data: { consumed: 1, balance: 0 } });
+  it(
+    'one charge unlocks every format: WAV, MP3 320k, MP3 128k and the stems zip',
+    async () => {
+      await ctx.features.credits.service.grantSignupGift(user.userId);
+      const charged = await get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, user.auth);
+      expect(charged.json()).toMatchObject({ code: 0, data: { consumed: 1, balance: 0 } });
 
-    const wav = await get(`/v1/vsas/download/${taskId}?format=wav`, user.auth);
-    expect(wav.json().data.name).toBe('Studio Song (Velvet cover).wav');
-    const wavBytes = (await fetchSigned(wav.json().data.url)).rawPayload;
-    expect(wavBytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    // Tagged: the title, the voice as artist and the cover art, square, as a music library reads them.
-    await expectTags(wavBytes, 'audio/wav');
+      const wav = await get(`/v1/vsas/download/${taskId}?format=wav`, user.auth);
+      expect(wav.json().data.name).toBe('Studio Song (Velvet cover).wav');
+      const wavBytes = (await fetchSigned(wav.json().data.url)).rawPayload;
+      expect(wavBytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      // Tagged: the title, the voice as artist and the cover art, square, as a music library reads them.
+      await expectTags(wavBytes, 'audio/wav');
 
-    const high = (await get(`/v1/vsas/download/${taskId}?format=mp3`, user.auth)).json().data;
-    const low = (await get(`/v1/vsas/download/${taskId}?format=mp3_low`, user.auth)).json().data;
-    expect(low.name).toBe('Studio Song (Velvet cover) 128k.mp3');
-    const highBytes = (await fetchSigned(high.url)).rawPayload;
-    const lowBytes = (await fetchSigned(low.url)).rawPayload;
-    expect(isMp3(highBytes) && isMp3(lowBytes)).toBe(true);
-    // The test song is at 22.05 kHz, where MP3's highest rate is 160k: "high" is the highest there is.
-    const highRate = (await parseBuffer(highBytes, { mimeType: 'audio/mpeg' })).format.bitrate!;
-    expect((await parseBuffer(lowBytes, { mimeType: 'audio/mpeg' })).format.bitrate).toBe(128_000);
-    expect(highRate).toBeGreaterThan(128_000);
-    await expectTags(highBytes, 'audio/mpeg');
-    await expectTags(lowBytes, 'audio/mpeg');
+      const high = (await get(`/v1/vsas/download/${taskId}?format=mp3`, user.auth)).json().data;
+      const low = (await get(`/v1/vsas/download/${taskId}?format=mp3_low`, user.auth)).json().data;
+      expect(low.name).toBe('Studio Song (Velvet cover) 128k.mp3');
+      const highBytes = (await fetchSigned(high.url)).rawPayload;
+      const lowBytes = (await fetchSigned(low.url)).rawPayload;
+      expect(isMp3(highBytes) && isMp3(lowBytes)).toBe(true);
+      // The test song is at 22.05 kHz, where MP3's highest rate is 160k: "high" is the highest there is.
+      const highRate = (await parseBuffer(highBytes, { mimeType: 'audio/mpeg' })).format.bitrate!;
+      expect((await parseBuffer(lowBytes, { mimeType: 'audio/mpeg' })).format.bitrate).toBe(128_000);
+      expect(highRate).toBeGreaterThan(128_000);
+      await expectTags(highBytes, 'audio/mpeg');
+      await expectTags(lowBytes, 'audio/mpeg');
 
-    const stems = await get(`/v1/vsas/download/${taskId}?format=stems`, user.auth);
-    expect(stems.json().data.name).toBe('Studio Song (Velvet cover) stems.zip');
-    const zip = readStoredZip((await fetchSigned(stems.json().data.url)).rawPayload);
-    expect(zip.map((e) => e.name)).toEqual([
-      'Studio Song - converted vocal.wav',
-      'Studio Song - instrumental.wav',
-      'Studio Song - original vocal.wav',
-    ]);
-    expect(zip.every((e) => e.crcOk && e.data.subarray(0, 4).toString('latin1') === 'RIFF')).toBe(true);
-    // Every stem in the song's channels: the converted vocal is stereo like the others.
-    const channels = await Promise.all(
-      zip.map(async (e) => (await parseBuffer(e.data, { mimeType: 'audio/wav' })).format.numberOfChannels),
-    );
-    expect(channels).toEqual([2, 2, 2]);
-    // The zip is made once and kept: the second download hands out the same file.
-    const again = await get(`/v1/vsas/download/${taskId}?format=stems`, user.auth);
-    expect(new URL(again.json().data.url, 'http://x').pathname).toBe(
-      new URL(stems.json().data.url, 'http://x').pathname,
-    );
-    // Re-downloads never charge again.
-    const balance = await get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, user.auth);
-    expect(balance.json().data).toMatchObject({ consumed: 0, repeated: true, balance: 0 });
-  }, 60_000);
+      const stems = await get(`/v1/vsas/download/${taskId}?format=stems`, user.auth);
+      expect(stems.json().data.name).toBe('Studio Song (Velvet cover) stems.zip');
+      const zip = readStoredZip((await fetchSigned(stems.json().data.url)).rawPayload);
+      expect(zip.map((e) => e.name)).toEqual([
+        'Studio Song - converted vocal.wav',
+        'Studio Song - instrumental.wav',
+        'Studio Song - original vocal.wav',
+      ]);
+      expect(zip.every((e) => e.crcOk && e.data.subarray(0, 4).toString('latin1') === 'RIFF')).toBe(true);
+      // Every stem in the song's channels: the converted vocal is stereo like the others.
+      const channels = await Promise.all(
+        zip.map(async (e) => (await parseBuffer(e.data, { mimeType: 'audio/wav' })).format.numberOfChannels),
+      );
+      expect(channels).toEqual([2, 2, 2]);
+      // The zip is made once and kept: the second download hands out the same file.
+      const again = await get(`/v1/vsas/download/${taskId}?format=stems`, user.auth);
+      expect(new URL(again.json().data.url, 'http://x').pathname).toBe(
+        new URL(stems.json().data.url, 'http://x').pathname,
+      );
+      // Re-downloads never charge again.
+      const balance = await get(`/v1/deduct?kind=ai-covers&task_id=${taskId}`, user.auth);
+      expect(balance.json().data).toMatchObject({ consumed: 0, repeated: true, balance: 0 });
+    },
+    within(60_000),
+  );
 
-  it('a remix mixes the stems again in seconds and becomes the result, still paid', async () => {
-    const before = (await get(`/v1/vsas/download/${taskId}?format=mp3`, user.auth)).json().data;
-    const beforeBytes = (await fetchSigned(before.url)).rawPayload;
-    const started = Date.now();
-    const res = await post('/v1/vsas/remix', user.auth, {
-      task_id: taskId,
-      vocal: 0.2,
-      instrumental: 1.5,
-      reverb: 0,
-    });
-    const tookMs = Date.now() - started;
-    expect(res.statusCode).toBe(200);
-    const task = res.json().data;
-    expect(task).toMatchObject({ status: 3, paid: true, mix: { vocal: 0.2, instrumental: 1.5, reverb: 0 } });
-    expect(tookMs).toBeLessThan(60_000);
-    const after = (await get(`/v1/vsas/download/${taskId}?format=mp3`, user.auth)).json().data;
-    const afterBytes = (await fetchSigned(after.url)).rawPayload;
-    expect(isMp3(afterBytes)).toBe(true);
-    expect(afterBytes.equals(beforeBytes)).toBe(false);
-    // The old mix's file is gone: its signed URL no longer reads.
-    expect((await fetchSigned(before.url)).statusCode).toBe(404);
-  }, 90_000);
+  it(
+    'a remix mixes the stems again in seconds and becomes the result, still paid',
+    async () => {
+      const before = (await get(`/v1/vsas/download/${taskId}?format=mp3`, user.auth)).json().data;
+      const beforeBytes = (await fetchSigned(before.url)).rawPayload;
+      const started = Date.now();
+      const res = await post('/v1/vsas/remix', user.auth, {
+        task_id: taskId,
+        vocal: 0.2,
+        instrumental: 1.5,
+        reverb: 0,
+      });
+      const tookMs = Date.now() - started;
+      expect(res.statusCode).toBe(200);
+      const task = res.json().data;
+      expect(task).toMatchObject({
+        status: 3,
+        paid: true,
+        mix: { vocal: 0.2, instrumental: 1.5, reverb: 0 },
+      });
+      expect(tookMs).toBeLessThan(60_000);
+      const after = (await get(`/v1/vsas/download/${taskId}?format=mp3`, user.auth)).json().data;
+      const afterBytes = (await fetchSigned(after.url)).rawPayload;
+      expect(isMp3(afterBytes)).toBe(true);
+      expect(afterBytes.equals(beforeBytes)).toBe(false);
+      // The old mix's file is gone: its signed URL no longer reads.
+      expect((await fetchSigned(before.url)).statusCode).toBe(404);
+    },
+    within(90_000),
+  );
 
   it('refuses bad mixes, other people and covers without stems, changing nothing', async () => {
     for (const body of [
@@ -195,34 +208,38 @@ describe('download choices and remix of a finished cover', () => {
 });
 
 describe('a cover from the user’s own stems', () => {
-  it('skips separation, renders, and keeps the vocal upload in the library when the task goes', async () => {
-    const user = await signInTestUser(ctx);
-    const vocalKey = await uploadSong(ctx, user.auth, 'Night Drive (Vocals).wav', songWav(4));
-    const instKey = await uploadSong(ctx, user.auth, 'Backing track.wav', songWav(4));
-    const res = await post('/v1/vsas/create', user.auth, {
-      voice_id: 'velvet',
-      vocal_key: vocalKey,
-      instrumental_key: instKey,
-    });
-    expect(res.statusCode).toBe(200);
-    const taskId = res.json().data.task_id;
-    expect(res.json().data.task.song_name).toBe('Backing track.wav');
-    // Titled after the song the stems are of, not after the instrumental's file name.
-    expect(res.json().data.task.title).toBe('Night Drive');
-    expect(await runRenderJob(ctx, taskId)).toBe('done');
-    const task = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data;
-    expect(task).toMatchObject({ status: 3, remixable: true });
-    await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/task/delete',
-      headers: { ...user.auth, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `task_id=${taskId}`,
-    });
-    const names = (await get('/v1/library/files', user.auth))
-      .json()
-      .data.rows.map((f: { name: string }) => f.name);
-    expect(names).toEqual(expect.arrayContaining(['Night Drive (Vocals).wav', 'Backing track.wav']));
-  }, 120_000);
+  it(
+    'skips separation, renders, and keeps the vocal upload in the library when the task goes',
+    async () => {
+      const user = await signInTestUser(ctx);
+      const vocalKey = await uploadSong(ctx, user.auth, 'Night Drive (Vocals).wav', songWav(4));
+      const instKey = await uploadSong(ctx, user.auth, 'Backing track.wav', songWav(4));
+      const res = await post('/v1/vsas/create', user.auth, {
+        voice_id: 'velvet',
+        vocal_key: vocalKey,
+        instrumental_key: instKey,
+      });
+      expect(res.statusCode).toBe(200);
+      const taskId = res.json().data.task_id;
+      expect(res.json().data.task.song_name).toBe('Backing track.wav');
+      // Titled after the song the stems are of, not after the instrumental's file name.
+      expect(res.json().data.task.title).toBe('Night Drive');
+      expect(await runRenderJob(ctx, taskId)).toBe('done');
+      const task = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data;
+      expect(task).toMatchObject({ status: 3, remixable: true });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/v1/task/delete',
+        headers: { ...user.auth, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `task_id=${taskId}`,
+      });
+      const names = (await get('/v1/library/files', user.auth))
+        .json()
+        .data.rows.map((f: { name: string }) => f.name);
+      expect(names).toEqual(expect.arrayContaining(['Night Drive (Vocals).wav', 'Backing track.wav']));
+    },
+    within(120_000),
+  );
 
   it('refuses stems of different lengths, half a pair, and someone else’s stem: no task made', async () => {
     const user = await signInTestUser(ctx);

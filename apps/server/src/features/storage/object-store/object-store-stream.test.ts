@@ -6,6 +6,7 @@ import type net from 'node:net';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { within } from '../../../test/time-limits';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { getToken, signedPutHeaders, visitor } from '../storage.test-kit';
 
@@ -59,47 +60,51 @@ function generatedBody(md5: ReturnType<typeof createHash>): Readable {
   });
 }
 
-it('streams a 200 MB upload to disk with flat memory and the right etag', async () => {
-  const who = visitor();
-  const { params } = await getToken(ctx.app, who, 'kind=ai-covers&ext=wav');
-  const headers = {
-    ...signedPutHeaders(params, params.object_key, { contentType: 'audio/wav' }),
-    'content-length': String(SIZE),
-  };
-  const port = (ctx.app.server.address() as net.AddressInfo).port;
+it(
+  'streams a 200 MB upload to disk with flat memory and the right etag',
+  async () => {
+    const who = visitor();
+    const { params } = await getToken(ctx.app, who, 'kind=ai-covers&ext=wav');
+    const headers = {
+      ...signedPutHeaders(params, params.object_key, { contentType: 'audio/wav' }),
+      'content-length': String(SIZE),
+    };
+    const port = (ctx.app.server.address() as net.AddressInfo).port;
 
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const md5 = createHash('md5');
-  const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'PUT',
-        path: `/storage/${params.bucket_name}/${params.object_key}`,
-        headers,
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    generatedBody(md5).pipe(req);
-  });
-  clearInterval(sampler);
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const md5 = createHash('md5');
+    const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'PUT',
+          path: `/storage/${params.bucket_name}/${params.object_key}`,
+          headers,
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      generatedBody(md5).pipe(req);
+    });
+    clearInterval(sampler);
 
-  expect(response.status).toBe(200);
-  const file = JSON.parse(response.body).data;
-  expect(file.size).toBe(SIZE);
-  expect(file.etag).toBe(`"${md5.digest('hex').toUpperCase()}"`);
-  expect(fs.statSync(path.join(dataDir, 'storage', 'ai-covers', params.object_key)).size).toBe(SIZE);
-  // Buffering the body anywhere would add at least 200 MB; streaming stays within a few chunks.
-  const growthMb = (peak - baseline) / 1024 / 1024;
-  expect(growthMb, `RSS grew ${growthMb.toFixed(1)} MB`).toBeLessThan(60);
-  console.info(`200 MB upload: RSS grew ${growthMb.toFixed(1)} MB`);
-}, 120_000);
+    expect(response.status).toBe(200);
+    const file = JSON.parse(response.body).data;
+    expect(file.size).toBe(SIZE);
+    expect(file.etag).toBe(`"${md5.digest('hex').toUpperCase()}"`);
+    expect(fs.statSync(path.join(dataDir, 'storage', 'ai-covers', params.object_key)).size).toBe(SIZE);
+    // Buffering the body anywhere would add at least 200 MB; streaming stays within a few chunks.
+    const growthMb = (peak - baseline) / 1024 / 1024;
+    expect(growthMb, `RSS grew ${growthMb.toFixed(1)} MB`).toBeLessThan(60);
+    console.info(`200 MB upload: RSS grew ${growthMb.toFixed(1)} MB`);
+  },
+  within(120_000),
+);
