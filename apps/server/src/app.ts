@@ -97,6 +97,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
     paidTasks: (userId, taskIds) =>
       credits.service.chargedTaskIds(userId, COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose, taskIds),
     paidCondition: credits.service.chargedCondition(COVER_DOWNLOAD.kind, COVER_DOWNLOAD.purpose),
+    readStamp: (userId, sessionId) => users.readStamps.stamp(userId, sessionId, 'covers'),
     log: app.log,
     songLinks: {
       allowHosts: settings.SONG_LINK_ALLOW_HOSTS,

@@ -45,6 +45,8 @@ export function createCoversFeature(deps: {
   songLinks: SongLinksConfig;
   /** The caller's own trained voices, usable like built-in ones ("My voices"). */
   ownVoice?: CoversServiceDeps['ownVoice'];
+  /** The account's covers read version and its session: signed-in reads are kept against it. */
+  readStamp?: CoversServiceDeps['readStamp'];
 }) {
   const repo = createCoversRepo(deps.db, deps.paidCondition ? { paid: deps.paidCondition } : {});
   const assets = createCoverAssetsRepo(deps.db);
@@ -68,6 +70,7 @@ export function createCoversFeature(deps: {
     songTitle: createSongTitleReader(deps.files),
     beforeRemove: [removeKeptFiles],
     ...(deps.ownVoice ? { ownVoice: deps.ownVoice } : {}),
+    ...(deps.readStamp ? { readStamp: deps.readStamp } : {}),
   });
   const downloads = createCoverDownloads({
     repo,

@@ -14,7 +14,8 @@ import {
 } from '@ai-covers/contracts';
 import type { VoiceInfo } from '@ai-covers/engine';
 import { AppError, badRequest } from '../../platform/http/app-error';
-import type { Owner } from '../../platform/auth/identity';
+import { currentSessionId, reloginRequired, type Owner } from '../../platform/auth/identity';
+import type { ReadStamp } from '../users/read-stamps';
 import type { TaskLookup } from '../credits/credits.service';
 import type { FilesService, StoredFile } from '../storage/files/files.service';
 import type { CoversRepo, CoverTaskView } from './covers.repo';
@@ -25,6 +26,7 @@ import {
   coverFileName,
   coverTitle,
   coverVoiceName,
+  etaSeconds,
   hasChanged,
   keyOf,
   keyShiftOf,
@@ -34,6 +36,7 @@ import {
 } from './covers.view';
 import { titleOfStems, type SongTitleReader } from './covers.song-title';
 import { formatsOf } from './covers.formats';
+import { createCoversReadModel, keptUntil, type MadeAnswer } from './covers.read-model';
 
 const noTask = (msg: string = CoverMsg.noTask) => new AppError(Code.noTask, msg, 404);
 const fileMissing = () => new AppError(Code.resourceError, Msg.fileMissing, 404);
@@ -76,6 +79,27 @@ export interface CoversServiceDeps {
   subscribe?: { maxWaitMs: number; pollMs: number };
   /** What runs before a task is deleted (the feature's own kept files). */
   beforeRemove?: TaskRemovalHook[];
+  /**
+   * The account's covers read version and its session's liveness: what signed-in answers kept in
+   * memory are checked against. Absent: every read is made afresh.
+   */
+  readStamp?: (userId: number, sessionId: string) => Promise<ReadStamp>;
+}
+
+/** Tasks as made for a signed-in session: kept, and served again with running tasks' estimates renewed. */
+interface MadeTasks {
+  tasks: CoverTask[];
+  /** Per task, a running one's clock (its estimate counts down without any write); null otherwise. */
+  clocks: (Pick<CoverTaskRow, 'progress' | 'startedAt' | 'updatedAt'> | null)[];
+}
+
+/** The tasks with running ones' time estimates as of `now` (the rest is what the version vouches for). */
+function servedAt(made: MadeTasks, now: number): CoverTask[] {
+  if (made.clocks.every((clock) => clock === null)) return made.tasks;
+  return made.tasks.map((task, i) => {
+    const clock = made.clocks[i];
+    return clock ? { ...task, eta_seconds: etaSeconds(clock, now) } : task;
+  });
 }
 
 /** The AI Covers tasks: create, read, wait, list, retry, resubmit, delete, download. */
@@ -88,17 +112,23 @@ export function createCoversService(deps: CoversServiceDeps) {
   /** Told before a task is deleted, so features that keep files for it delete them too. */
   const removalHooks: TaskRemovalHook[] = [...(deps.beforeRemove ?? [])];
 
-  /** A signed URL of a task's file, while the file exists (its id turns null when it is deleted). */
-  const urlOf = async (fileId: number | null, storageKey: string | null, name: string) =>
-    fileId !== null && storageKey ? (await files.readUrl({ storageKey, name })).url : null;
-
   /**
    * Tasks as the API shows them, from their views (the repository reads payment, kept files and
    * mix in the task's own statement). Only a finished cover can have been bought, have download
-   * formats and a mix; signing its two URLs is a keyed hash, no further read.
+   * formats and a mix; signing its two URLs is a keyed hash, no further read. `validUntil` is how
+   * long the answer may be served again, for the URLs it signed.
    */
-  function views(rows: CoverTaskView[]): Promise<CoverTask[]> {
-    return Promise.all(
+  async function views(rows: CoverTaskView[]): Promise<MadeAnswer<MadeTasks>> {
+    const madeAt = Date.now();
+    const expires: number[] = [];
+    /** A signed URL of a task's file, while the file exists (its id turns null when it is deleted). */
+    const urlOf = async (fileId: number | null, storageKey: string | null, name: string) => {
+      if (fileId === null || !storageKey) return null;
+      const signed = await files.readUrl({ storageKey, name });
+      expires.push(Date.parse(signed.expire));
+      return signed.url;
+    };
+    const tasks = await Promise.all(
       rows.map(async ({ task, paid, roles, mix }) => {
         const done = task.status === TaskStatus.done;
         // The preview (watermarked) and the song as given: never the full result, which is sold.
@@ -115,15 +145,39 @@ export function createCoversService(deps: CoversServiceDeps) {
           formats: done ? formatsOf(task, roles) : [],
           mix,
           remixable: done && roles.has('vocals') && roles.has('instrumental'),
+          now: madeAt,
         });
       }),
     );
+    const clocks = rows.map(({ task }) => (task.status === TaskStatus.running ? task : null));
+    return { answer: { tasks, clocks }, validUntil: keptUntil(madeAt, expires) };
+  }
+
+  /**
+   * The signed-in reads kept per session (their URLs are the session's), checked against the
+   * account's covers read version; a visitor's, or any without a version, are made every time.
+   */
+  const readModel = deps.readStamp ? createCoversReadModel({ stamp: deps.readStamp }) : null;
+  async function kept<T>(
+    owner: Owner,
+    what: string,
+    make: () => Promise<MadeAnswer<T> | null>,
+  ): Promise<T | null> {
+    const sessionId = owner.userId ? currentSessionId() : null;
+    if (!readModel || !owner.userId || !sessionId) return (await make())?.answer ?? null;
+    const answer = await readModel.read(owner.userId, sessionId, what, make);
+    // Signed out in another process since this process last checked the session: as a dead token.
+    if (answer === 'signed-out') throw reloginRequired();
+    return answer;
   }
 
   async function result(owner: Owner, taskId: string): Promise<CoverTask> {
-    const found = await repo.viewOwned(owner, taskId);
-    if (!found) throw noTask();
-    return (await views([found]))[0]!;
+    const made = await kept(owner, `task\u0000${taskId}`, async () => {
+      const found = await repo.viewOwned(owner, taskId);
+      return found ? views([found]) : null;
+    });
+    if (!made) throw noTask();
+    return servedAt(made, Date.now())[0]!;
   }
 
   /** Checks the song and the voice, then inserts a waiting task and sends its job. */
@@ -210,13 +264,19 @@ export function createCoversService(deps: CoversServiceDeps) {
       owner: Owner,
       query: { task_ids?: string[] | undefined; page: number; page_size: number },
     ): Promise<CoverListData> {
-      const ids = query.task_ids ? [...new Set(query.task_ids)] : undefined;
-      const { views: found, total } = await repo.listOwnedViews(owner, {
-        ids,
-        limit: query.page_size,
-        offset: (query.page - 1) * query.page_size,
+      const ids = query.task_ids ? [...new Set(query.task_ids)].sort() : undefined;
+      const what = `list\u0000${query.page}\u0000${query.page_size}\u0000${JSON.stringify(ids ?? null)}`;
+      const made = await kept(owner, what, async () => {
+        const { views: found, total } = await repo.listOwnedViews(owner, {
+          ids,
+          limit: query.page_size,
+          offset: (query.page - 1) * query.page_size,
+        });
+        const page = await views(found);
+        return { ...page, answer: { ...page.answer, total } };
       });
-      return { rows: await views(found), total, page: query.page, page_size: query.page_size };
+      const { total } = made!;
+      return { rows: servedAt(made!, Date.now()), total, page: query.page, page_size: query.page_size };
     },
 
     /** A failed or timed-out task runs again from its song (§8: unknown → 'Request failed…'). */

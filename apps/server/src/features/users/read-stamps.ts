@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/client';
-import type { UsersRepo } from './users.repo';
+import type { ReadScope, UsersRepo } from './users.repo';
 
 /** What a kept answer about an account is checked against before it is served again. */
 export interface ReadStamp {
@@ -9,15 +9,42 @@ export interface ReadStamp {
   version: number | null;
 }
 
-/** The channel the read-version triggers notify (migration 0022), with the account id. */
-const CHANNEL = 'user_read_versions';
+/** The channels the read-version triggers notify, with the account id (migrations 0022, 0023). */
+const CHANNELS: Record<ReadScope, string> = {
+  account: 'user_read_versions',
+  covers: 'cover_read_versions',
+};
 /** Accounts whose last raise is remembered one by one (the rest share one number, see below). */
 const MAX_COUNTED = 100_000;
 
 /**
- * Read versions of accounts (migration 0022): triggers raise an account's number in every
- * transaction that writes what its pages read (the wallet, memberships, the account row, its
- * sessions), so an answer made at version v is current exactly while the number is still v.
+ * The raises of one channel counted in this process: per account, the sequence number of its last
+ * raise seen here. Accounts not in the map (never raised, or dropped to bound the map) answer
+ * `floor`, the sequence when the map was last emptied: that differs from every number an answer
+ * kept since could carry, unless it was that account's own last raise, which it then still is.
+ */
+function createRaiseCounter() {
+  const lastRaise = new Map<number, number>();
+  let sequence = 0;
+  let floor = 0;
+  return {
+    raised(payload: string): void {
+      sequence += 1;
+      if (lastRaise.size >= MAX_COUNTED) {
+        lastRaise.clear();
+        floor = sequence;
+      }
+      lastRaise.set(Number(payload), sequence);
+    },
+    versionOf: (userId: number) => lastRaise.get(userId) ?? floor,
+  };
+}
+
+/**
+ * Read versions of accounts, one per scope (user_read_versions: `version` for user info, migration
+ * 0022; `covers` for its covers, 0023): triggers raise an account's number in every transaction
+ * that writes what its pages of that scope read, so an answer made at version v is current exactly
+ * while the number is still v.
  *
  * On a shared Postgres, other processes write too: every check reads the number and the session in
  * one indexed statement. The embedded database belongs to this process alone, so every write goes
@@ -32,28 +59,20 @@ export function createReadStamps(deps: {
   now: () => Date;
 }) {
   const pglite = deps.database.driver === 'pglite' ? deps.database.pglite : undefined;
-  // Per account, the sequence number of its last raise seen here; accounts not in the map (never
-  // raised, or dropped to bound the map) answer `floor`, the sequence when the map was last
-  // emptied: that differs from every number an answer kept since could carry, unless it was that
-  // account's own last raise, which it then still is.
-  const lastRaise = new Map<number, number>();
-  let sequence = 0;
-  let floor = 0;
+  const scopes = Object.keys(CHANNELS) as ReadScope[];
+  const counters = new Map(scopes.map((scope) => [scope, createRaiseCounter()]));
   let listening = false;
-  let stop: (() => Promise<void>) | null = null;
+  const stops: (() => Promise<void>)[] = [];
   const started = pglite
-    ?.listen(CHANNEL, (payload) => {
-      sequence += 1;
-      if (lastRaise.size >= MAX_COUNTED) {
-        lastRaise.clear();
-        floor = sequence;
-      }
-      lastRaise.set(Number(payload), sequence);
-    })
-    .then((unlisten) => {
-      stop = unlisten;
-      listening = true;
-    });
+    ? Promise.all(
+        scopes.map(async (scope) => {
+          const counter = counters.get(scope)!;
+          stops.push(await pglite.listen(CHANNELS[scope], (payload) => counter.raised(payload)));
+        }),
+      ).then(() => {
+        listening = true;
+      })
+    : undefined;
   // A failed LISTEN leaves `listening` false: answers are then made afresh every time.
   started?.catch(() => undefined);
 
@@ -63,16 +82,16 @@ export function createReadStamps(deps: {
      * process the resolver's own cache drops a revoked session at once, so on the embedded
      * database the session is taken as live.
      */
-    async stamp(userId: number, sessionId: string): Promise<ReadStamp> {
-      if (pglite) return { live: true, version: listening ? (lastRaise.get(userId) ?? floor) : null };
-      return deps.repo.readStamp(sessionId, userId, deps.now());
+    async stamp(userId: number, sessionId: string, scope: ReadScope = 'account'): Promise<ReadStamp> {
+      if (pglite) return { live: true, version: listening ? counters.get(scope)!.versionOf(userId) : null };
+      return deps.repo.readStamp(sessionId, userId, deps.now(), scope);
     },
     async close(): Promise<void> {
       await started?.catch(() => undefined);
       listening = false;
       // A database closed first (a shutdown's order, a health check's test) has no listener left to
       // drop, and its UNLISTEN would only fail.
-      if (pglite && !pglite.closed) await stop?.().catch(() => undefined);
+      if (pglite && !pglite.closed) for (const stop of stops) await stop().catch(() => undefined);
     },
   };
 }

@@ -4,6 +4,9 @@ import { sessions, userReadVersions, users } from './users.schema';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** What a kept answer is about: user info (the account) or its covers (My covers, a task's view). */
+export type ReadScope = 'account' | 'covers';
+
 /** All SQL of accounts and sessions. */
 export function createUsersRepo(db: Db) {
   const findByIdQuery = db
@@ -23,18 +26,21 @@ export function createUsersRepo(db: Db) {
       ),
     )
     .prepare('users_session_active');
-  const readStampQuery = db
-    .select({
-      version: sql<string | number | null>`(select ${userReadVersions.version} from ${userReadVersions}
-        where ${userReadVersions.userId} = ${sql.placeholder('userId')})`,
-      live: sql<
-        boolean | string
-      >`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
-        and ${sessions.userId} = ${sql.placeholder('userId')} and ${sessions.revokedAt} is null
-        and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
-    })
-    .from(sql`(select 1) as one`)
-    .prepare('users_read_stamp');
+  // One statement per kind of kept answer: the number it is checked against, and the session.
+  const readStampQuery = (column: 'version' | 'covers') =>
+    db
+      .select({
+        version: sql<string | number | null>`(select ${userReadVersions[column]} from ${userReadVersions}
+          where ${userReadVersions.userId} = ${sql.placeholder('userId')})`,
+        live: sql<
+          boolean | string
+        >`exists (select 1 from ${sessions} where ${sessions.id} = ${sql.placeholder('sessionId')}
+          and ${sessions.userId} = ${sql.placeholder('userId')} and ${sessions.revokedAt} is null
+          and ${sessions.expiresAt} > ${sql.placeholder('now')})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(`users_read_stamp_${column}`);
+  const readStampQueries = { account: readStampQuery('version'), covers: readStampQuery('covers') };
   const isSessionLiveQuery = db
     .select({ id: sessions.id })
     .from(sessions)
@@ -100,15 +106,17 @@ export function createUsersRepo(db: Db) {
       return Boolean(row);
     },
     /**
-     * The account's read version (0 before its first raise) and whether the session is live, in
-     * one indexed statement: what a kept answer is checked against on a shared database.
+     * The account's read version of `scope` (0 before its first raise) and whether the session is
+     * live, in one indexed statement: what a kept answer is checked against on a shared database.
      */
     async readStamp(
       sessionId: string,
       userId: number,
       now: Date,
+      scope: ReadScope = 'account',
     ): Promise<{ version: number; live: boolean }> {
-      const [row] = await readStampQuery.execute({ sessionId, userId, now: now.toISOString() });
+      const query = readStampQueries[scope];
+      const [row] = await query.execute({ sessionId, userId, now: now.toISOString() });
       return { version: Number(row?.version ?? 0), live: row?.live === true || row?.live === 't' };
     },
     /** Whether the session exists, is unexpired and not revoked (whoever it belongs to). */

@@ -48,12 +48,18 @@ export const sessions = pgTable(
 );
 
 /**
- * Per account, a number raised by every write to what its pages read (the wallet, memberships,
- * the account row, its sessions): triggers in the writing transaction raise it (migration 0022),
- * so an answer kept in memory is served only while the number it was made at is still current.
- * No foreign key: a deleted account's last raise must not fail.
+ * Per account, numbers raised by every write to what its pages read: triggers in the writing
+ * transaction raise them, so an answer kept in memory is served only while the number it was made
+ * at is still current. No foreign key: a deleted account's last raise must not fail.
  */
 export const userReadVersions = pgTable('user_read_versions', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  /** User info's: the wallet, memberships, the account row, its sessions (migration 0022). */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /**
+   * Its covers' (My covers, a task's view): its cover tasks, their kept files and mix, its charges
+   * (migration 0023). A number of its own: a render's progress writes raise it every second, and
+   * user info need not be made again for them.
+   */
+  covers: bigint('covers', { mode: 'number' }).notNull().default(0),
 });
