@@ -80,6 +80,11 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
   const unref = options.unrefIdle ?? true;
   let pool: WorkerPool | null = null;
   const getPool = () => (pool ??= new WorkerPool(threads, unref));
+  // Previews have a thread of their own at the caller's priority: a person waits for each, each is
+  // small (the matte once per photo), and it does not queue behind a pack's renders (decision 215).
+  let previewPool: WorkerPool | null = null;
+  const getPreviewPool = () => (previewPool ??= new WorkerPool(1, unref, true));
+  const previewMatte = () => new ProcessRunner(true);
   return {
     settings,
     async checkPhoto(input, opts = {}) {
@@ -109,16 +114,17 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
       return makePack(opts, getPool(), () => new ProcessRunner(), settings);
     },
     preparePortrait(input, opts = {}) {
-      return preparePortrait(input, getPool(), () => new ProcessRunner(), settings, opts.signal);
+      return preparePortrait(input, getPreviewPool(), previewMatte, settings, opts.signal);
     },
     renderPreview(portrait, style, opts) {
-      return renderPreview(portrait, style, opts.width, getPool(), settings, opts.signal);
+      return renderPreview(portrait, style, opts.width, getPreviewPool(), settings, opts.signal);
     },
     packPortrait: (portrait) => packKept(portrait, settings),
     unpackPortrait: (bytes) => unpackKept(bytes, settings),
     async close() {
-      await pool?.close();
+      await Promise.all([pool?.close(), previewPool?.close()]);
       pool = null;
+      previewPool = null;
     },
   };
 }
