@@ -1,6 +1,6 @@
 /**
  * Where a backdrop preview's time goes, stage by stage, with the load average beside each number
- * (`npx tsx bench/headshots/preview-stages.ts`). The preview used to be a one-result pack: this
+ * (`npm run headshots-preview -w bench`). The preview used to be a one-result pack: this
  * times that whole pack for a first and a second backdrop of one photo, then each stage of it alone
  * on the calling thread (decode, face detection, portrait, judge descriptor, matte in its process
  * cold and warm, the render's compose, encode and gates).
