@@ -4,7 +4,9 @@ import type { PhotoInput } from './check/input';
 import { cancelled, HeadshotsError, throwIfAborted, toHeadshotsError } from './errors';
 import { FRAMINGS } from './make/framing';
 import { photoCapacity } from './make/offer';
+import { packKept, unpackKept, type KeptPortrait } from './make/kept';
 import { makePack, type MakePackOptions, type PackResult } from './make/pack';
+import { preparePortrait, renderPreview, type PreviewImage } from './make/preview';
 import { WorkerPool } from './pool/pool';
 import { ProcessRunner } from './pool/process-runner';
 import { resolveSettings, type Settings, type SettingsInput } from './settings';
@@ -47,6 +49,21 @@ export interface Headshots {
   checkPhoto(input: PhotoInput, options?: CheckOptions): Promise<PhotoCheck>;
   /** Makes a pack of distinct results (see MakePackOptions). */
   makePack(options: MakePackOptions): Promise<PackResult>;
+  /**
+   * Checks, cuts and mattes one photo for previews (what a pack computes per photo before it
+   * renders). Keep it (packPortrait) and every backdrop after that is one small render.
+   */
+  preparePortrait(input: PhotoInput, options?: { signal?: AbortSignal }): Promise<KeptPortrait>;
+  /** A one-photo pack's first result in this style, `width` wide, as a JPEG (no likeness gates). */
+  renderPreview(
+    portrait: KeptPortrait,
+    style: string,
+    options: { width: number; signal?: AbortSignal },
+  ): Promise<PreviewImage>;
+  /** A kept portrait as bytes to store beside its photo. */
+  packPortrait(portrait: KeptPortrait): Promise<Buffer>;
+  /** Stored bytes back as a portrait; null when damaged, forged or made under other settings. */
+  unpackPortrait(bytes: Uint8Array): Promise<KeptPortrait | null>;
   /** Stops the workers; calls after this fail. */
   close(): Promise<void>;
 }
@@ -63,6 +80,11 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
   const unref = options.unrefIdle ?? true;
   let pool: WorkerPool | null = null;
   const getPool = () => (pool ??= new WorkerPool(threads, unref));
+  // Previews have a thread of their own at the caller's priority: a person waits for each, each is
+  // small (the matte once per photo), and it does not queue behind a pack's renders (decision 215).
+  let previewPool: WorkerPool | null = null;
+  const getPreviewPool = () => (previewPool ??= new WorkerPool(1, unref, true));
+  const previewMatte = () => new ProcessRunner(true);
   return {
     settings,
     async checkPhoto(input, opts = {}) {
@@ -91,9 +113,18 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
     makePack(opts) {
       return makePack(opts, getPool(), () => new ProcessRunner(), settings);
     },
+    preparePortrait(input, opts = {}) {
+      return preparePortrait(input, getPreviewPool(), previewMatte, settings, opts.signal);
+    },
+    renderPreview(portrait, style, opts) {
+      return renderPreview(portrait, style, opts.width, getPreviewPool(), settings, opts.signal);
+    },
+    packPortrait: (portrait) => packKept(portrait, settings),
+    unpackPortrait: (bytes) => unpackKept(bytes, settings),
     async close() {
-      await pool?.close();
+      await Promise.all([pool?.close(), previewPool?.close()]);
       pool = null;
+      previewPool = null;
     },
   };
 }

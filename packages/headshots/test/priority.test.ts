@@ -21,4 +21,17 @@ describe('pipeline priority', () => {
       await runner.close();
     }
   }, 60_000);
+
+  it("runs a preview's thread and matting process at the caller's priority (a person waits)", async () => {
+    const own = os.getPriority();
+    const pool = new WorkerPool(1, false, true);
+    const runner = new ProcessRunner(true);
+    try {
+      expect(await pool.run({ kind: 'ping' })).toEqual({ priority: own });
+      expect(await runner.run({ kind: 'ping' })).toEqual({ priority: own });
+    } finally {
+      await pool.close();
+      await runner.close();
+    }
+  }, 60_000);
 });

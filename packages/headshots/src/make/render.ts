@@ -177,8 +177,29 @@ async function writeAtomic(path: string, data: Buffer): Promise<void> {
   await rename(tmp, path);
 }
 
-/** Renders one result: frame, retouch, relight, composite, grade, encode; then measures its likeness. */
-export async function renderResult(job: RenderJob): Promise<RenderResult> {
+/** What composing one picture needs: the portrait's pixels and matte, and the combination. */
+export interface ComposeJob {
+  /** Raw RGB (3 bytes a pixel) and matte (1 byte a pixel) of the portrait, `portrait.width` wide. */
+  rgb: Uint8Array;
+  matte: Uint8Array;
+  portrait: Pick<PreparedPortrait, 'width' | 'height' | 'face'>;
+  crop: Rect;
+  style: string;
+  backdrop: number;
+  grade: string;
+  light: LightSetup;
+  /** Output size: the framing's true size for a result, smaller for a preview (same picture). */
+  width: number;
+  height: number;
+  retouch: number;
+}
+
+/**
+ * Composes one picture: frame, edges, retouch, relight, shadow, composite, grade. Every length is
+ * relative to the output size or the face, so a smaller output is the same picture scaled down.
+ * Returns the RGB canvas and the framed matte.
+ */
+export async function composePicture(job: ComposeJob): Promise<{ canvas: Buffer; matte: Buffer }> {
   const style = findStyle(job.style);
   const grade = style?.grades.find((g) => g.id === job.grade);
   const bd = style?.backdrops[job.backdrop];
@@ -186,10 +207,9 @@ export async function renderResult(job: RenderJob): Promise<RenderResult> {
     throw new Error(`unknown combination ${job.style}/${job.backdrop}/${job.grade}`);
   const { width: w, height: h, portrait: pt, crop } = job;
   const s = w / crop.width;
-  const [rgb, matteSrc] = await Promise.all([cachedFile(pt.rgbPath), cachedFile(pt.mattePath)]);
   const [subject, matte] = await Promise.all([
-    cropScaled(rgb, pt.width, pt.height, 3, crop, w, h),
-    cropScaled(matteSrc, pt.width, pt.height, 1, crop, w, h),
+    cropScaled(job.rgb, pt.width, pt.height, 3, crop, w, h),
+    cropScaled(job.matte, pt.width, pt.height, 1, crop, w, h),
   ]);
   const map = (p: Pt): Pt => [(p[0] - crop.x) * s, (p[1] - crop.y) * s];
   const oval = pt.face.oval.map(map);
@@ -266,7 +286,14 @@ export async function renderResult(job: RenderJob): Promise<RenderResult> {
   addRim(subject, matte, matteBlurred, { width: w, faceCx: faceCx * s }, job.light);
   compositeWithWrap(canvas, subject, matte, matteBlurred, back.blurred, light.wrap);
   applyGrade(canvas, grade);
+  return { canvas, matte };
+}
 
+/** Renders one result: compose, encode; then measures its likeness. */
+export async function renderResult(job: RenderJob): Promise<RenderResult> {
+  const { width: w, height: h, portrait: pt } = job;
+  const [rgb, matteSrc] = await Promise.all([cachedFile(pt.rgbPath), cachedFile(pt.mattePath)]);
+  const { canvas, matte } = await composePicture({ ...job, rgb, matte: matteSrc });
   const jpeg = await raw3(canvas, w, h)
     .jpeg({ quality: job.jpegQuality, chromaSubsampling: '4:4:4' })
     .toBuffer();

@@ -1,5 +1,5 @@
 import { handleJob } from './handlers';
-import { lowerOwnPriority } from './priority';
+import { CALLER_PRIORITY_ARG, lowerOwnPriority } from './priority';
 import type { Job } from './jobs';
 import type { WorkerReply } from './pool';
 
@@ -9,7 +9,8 @@ import type { WorkerReply } from './pool';
 // all its memory back.
 
 if (!process.send) throw new Error('child.ts must run as a forked process');
-lowerOwnPriority();
+// A preview's matte keeps the caller's priority (decision 215); a pack's runs lowered.
+if (!process.argv.includes(CALLER_PRIORITY_ARG)) lowerOwnPriority();
 
 // Nothing here may reach the network; models are read from the installed package.
 globalThis.fetch = async (input: string | URL | Request) => {

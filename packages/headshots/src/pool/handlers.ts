@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { countFaces, judgeFace } from '../check/rules';
 import { analyzeImage } from '../face/analyze';
 import { judgeDescriptor } from '../face/judge';
@@ -7,9 +8,19 @@ import { downscale, type RgbImage } from '../image/decode';
 import { decodeUpload } from '../image/load';
 import { computeMatte } from '../make/matte';
 import { planPortrait, refineWithMatte, renderPortrait } from '../make/portrait';
-import { renderResult } from '../make/render';
+import { composePicture, renderResult } from '../make/render';
 import type { CheckSettings } from '../settings';
-import type { CheckJob, CheckOutcome, Job, MatteJob, MatteOutcome, PrepareJob, PrepareOutcome } from './jobs';
+import type {
+  CheckJob,
+  CheckOutcome,
+  Job,
+  MatteJob,
+  MatteOutcome,
+  PrepareJob,
+  PrepareOutcome,
+  PreviewJob,
+  PreviewOutcome,
+} from './jobs';
 
 // What a worker does for each job kind. Also callable in-thread (tests, tools).
 
@@ -63,6 +74,7 @@ export async function handlePrepare(job: PrepareJob): Promise<PrepareOutcome> {
   const { layout, toPhoto } = planPortrait(outcome.face, img.width, img.height, job.outHeight);
   const portrait = await renderPortrait(img, layout, toPhoto);
   await writeFile(job.rgbPath, portrait.data);
+  if (job.skipJudge) return { ...outcome, layout, judge: null };
   const { img: small } = await downscale(img, job.settings.detectMaxSide);
   const judge = await judgeDescriptor(small.data, small.width, small.height);
   return { ...outcome, layout, judge };
@@ -81,6 +93,15 @@ export async function handleMatte(job: MatteJob): Promise<MatteOutcome> {
   };
 }
 
+/** Composes a preview from a portrait sent with the job and encodes it; nothing is written. */
+export async function handlePreview(job: PreviewJob): Promise<PreviewOutcome> {
+  const { canvas } = await composePicture(job);
+  const jpeg = await sharp(canvas, { raw: { width: job.width, height: job.height, channels: 3 } })
+    .jpeg({ quality: job.jpegQuality, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+  return { jpeg: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.length) };
+}
+
 /** Runs any job. */
 export async function handleJob(job: Job): Promise<unknown> {
   switch (job.kind) {
@@ -94,5 +115,7 @@ export async function handleJob(job: Job): Promise<unknown> {
       return handleMatte(job);
     case 'render':
       return renderResult(job);
+    case 'preview':
+      return handlePreview(job);
   }
 }

@@ -3,7 +3,7 @@ import type { Verdict } from '../check/rules';
 import type { FaceDetail } from '../face/analyze';
 import type { PortraitGeometry } from '../make/framing';
 import type { PortraitFace, PortraitLayout } from '../make/portrait';
-import type { RenderJob, RenderResult } from '../make/render';
+import type { ComposeJob, RenderJob, RenderResult } from '../make/render';
 import type { CheckSettings } from '../settings';
 
 // Messages between the calling thread and the workers. Every job is plain data (structured clone).
@@ -36,6 +36,8 @@ export interface PrepareJob {
   settings: CheckSettings;
   outHeight: number;
   rgbPath: string;
+  /** Leave out the likeness judge's descriptor (a preview delivers nothing, so judges nothing). */
+  skipJudge?: boolean;
 }
 
 export interface PrepareOutcome extends CheckOutcome {
@@ -67,6 +69,16 @@ export interface RenderJobMessage extends RenderJob {
   kind: 'render';
 }
 
+/** Compose one picture from a portrait held in memory and encode it as a JPEG (a preview). */
+export interface PreviewJob extends ComposeJob {
+  kind: 'preview';
+  jpegQuality: number;
+}
+
+export interface PreviewOutcome {
+  jpeg: Uint8Array;
+}
+
 export interface PingJob {
   kind: 'ping';
 }
@@ -75,7 +87,7 @@ export interface PingReply {
   priority: number;
 }
 
-export type Job = CheckJob | PrepareJob | MatteJob | RenderJobMessage | PingJob;
+export type Job = CheckJob | PrepareJob | MatteJob | RenderJobMessage | PreviewJob | PingJob;
 
 /** The result type of each job kind. */
 export type JobResult<J extends Job> = J extends CheckJob
@@ -86,4 +98,6 @@ export type JobResult<J extends Job> = J extends CheckJob
       ? MatteOutcome
       : J extends RenderJobMessage
         ? RenderResult
-        : PingReply;
+        : J extends PreviewJob
+          ? PreviewOutcome
+          : PingReply;

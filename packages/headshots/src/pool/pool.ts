@@ -64,12 +64,17 @@ export class WorkerPool implements JobRunner {
   constructor(
     readonly size: number,
     private readonly unref = false,
+    /** Run at the caller's priority instead of PIPELINE_PRIORITY (work a person waits for). */
+    private readonly callerPriority = false,
   ) {
     this.slots = Array.from({ length: size }, () => ({ worker: null, task: null, id: 0 }));
   }
 
   private start(slot: Slot): Worker {
-    const worker = new Worker(bootstrap(), { eval: true });
+    const worker = new Worker(bootstrap(), {
+      eval: true,
+      workerData: { callerPriority: this.callerPriority },
+    });
     slot.worker = worker;
     worker.on('message', (m: WorkerReply) => {
       const task = slot.task;

@@ -23,3 +23,6 @@ export function lowerOwnPriority(): void {
     // a system without priorities: the work runs at normal priority
   }
 }
+
+/** The matting process's argument for running at the caller's priority (a preview's matte). */
+export const CALLER_PRIORITY_ARG = '--caller-priority';

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cancelled, HeadshotsError } from '../errors';
 import type { Job, JobResult } from './jobs';
 import type { JobRunner, WorkerReply } from './pool';
+import { CALLER_PRIORITY_ARG } from './priority';
 
 interface Pending {
   id: number;
@@ -17,6 +18,8 @@ interface Pending {
  */
 export class ProcessRunner implements JobRunner {
   readonly size = 1;
+  /** `callerPriority`: the process keeps the caller's priority instead of PIPELINE_PRIORITY. */
+  constructor(private readonly callerPriority = false) {}
   private child: ChildProcess | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private pending: Pending | null = null;
@@ -25,7 +28,8 @@ export class ProcessRunner implements JobRunner {
 
   private start(): ChildProcess {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    const child = fork(fileURLToPath(new URL('./child.ts', import.meta.url)), [], {
+    const args = this.callerPriority ? [CALLER_PRIORITY_ARG] : [];
+    const child = fork(fileURLToPath(new URL('./child.ts', import.meta.url)), args, {
       execArgv: ['--import', tsx],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

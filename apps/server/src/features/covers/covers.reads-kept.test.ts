@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { within } from '../../test/time-limits';
 import type { FastifyInstance } from 'fastify';
 import { COVER_DOWNLOAD } from '@ai-covers/contracts';
 import { buildApp, type AppFeatures } from '../../app';
@@ -128,154 +129,186 @@ function invalidations(setUp: () => Promise<{ writer: Instance; reader: Instance
   let writer: Instance;
   let reader: Instance;
 
-  it('keeps what nothing changed, per session: the same URLs a second later, other URLs for another session', async () => {
-    ({ writer, reader } = await setUp());
-    const { userId, token } = await signIn(writer.features);
-    const { id } = await seedCover(writer, userId, 3);
-    const first = await view(reader.app, token, id);
-    const firstList = await list(reader.app, token);
-    expect(first.code).toBe(0);
-    expect(first.data.preview_url).toContain('Expires=');
-    // URLs are signed to the second: a view made again a second later would sign new ones.
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(await view(reader.app, token, id)).toEqual(first);
-    expect(await list(reader.app, token)).toEqual(firstList);
-    const other = await writer.features.users.sessions.issueToken(userId);
-    const theirs = await view(reader.app, other.token, id);
-    expect(theirs.data.status).toBe(3);
-    expect(theirs.data.preview_url).not.toBe(first.data.preview_url);
-  }, 60_000);
+  it(
+    'keeps what nothing changed, per session: the same URLs a second later, other URLs for another session',
+    async () => {
+      ({ writer, reader } = await setUp());
+      const { userId, token } = await signIn(writer.features);
+      const { id } = await seedCover(writer, userId, 3);
+      const first = await view(reader.app, token, id);
+      const firstList = await list(reader.app, token);
+      expect(first.code).toBe(0);
+      expect(first.data.preview_url).toContain('Expires=');
+      // URLs are signed to the second: a view made again a second later would sign new ones.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(await view(reader.app, token, id)).toEqual(first);
+      expect(await list(reader.app, token)).toEqual(firstList);
+      const other = await writer.features.users.sessions.issueToken(userId);
+      const theirs = await view(reader.app, other.token, id);
+      expect(theirs.data.status).toBe(3);
+      expect(theirs.data.preview_url).not.toBe(first.data.preview_url);
+    },
+    within(60_000),
+  );
 
-  it("a render's progress and its end show on the next read", async () => {
-    const { userId, token } = await signIn(writer.features);
-    const { id } = await seedCover(writer, userId, 2);
-    expect((await view(reader.app, token, id)).data).toMatchObject({ status: 2, progress: 0.5 });
-    expect((await list(reader.app, token)).data.rows[0]).toMatchObject({ status: 2, progress: 0.5 });
-    const repo = createCoversRepo(writer.database.db);
-    expect(await repo.reportProgress(id, 'job-1', 0.75)).toBe(true);
-    expect((await view(reader.app, token, id)).data.progress).toBe(0.75);
-    expect((await list(reader.app, token)).data.rows[0]!.progress).toBe(0.75);
-    const result = await storedFile(writer, userId, 'result');
-    const preview = await storedFile(writer, userId, 'preview');
-    const finished = await repo.finish(id, 'job-1', {
-      keyApplied: 0,
-      duration: 60,
-      resultFileId: result.id,
-      resultKey: result.storageKey,
-      previewFileId: preview.id,
-      previewKey: preview.storageKey,
-    });
-    expect(finished).toBe(true);
-    const done = (await view(reader.app, token, id)).data;
-    expect(done).toMatchObject({ status: 3, progress: 1, formats: ['mp3'] });
-    expect(done.preview_url).toContain(preview.storageKey);
-    expect((await list(reader.app, token)).data.rows[0]).toMatchObject({ status: 3, formats: ['mp3'] });
-  }, 60_000);
+  it(
+    "a render's progress and its end show on the next read",
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      const { id } = await seedCover(writer, userId, 2);
+      expect((await view(reader.app, token, id)).data).toMatchObject({ status: 2, progress: 0.5 });
+      expect((await list(reader.app, token)).data.rows[0]).toMatchObject({ status: 2, progress: 0.5 });
+      const repo = createCoversRepo(writer.database.db);
+      expect(await repo.reportProgress(id, 'job-1', 0.75)).toBe(true);
+      expect((await view(reader.app, token, id)).data.progress).toBe(0.75);
+      expect((await list(reader.app, token)).data.rows[0]!.progress).toBe(0.75);
+      const result = await storedFile(writer, userId, 'result');
+      const preview = await storedFile(writer, userId, 'preview');
+      const finished = await repo.finish(id, 'job-1', {
+        keyApplied: 0,
+        duration: 60,
+        resultFileId: result.id,
+        resultKey: result.storageKey,
+        previewFileId: preview.id,
+        previewKey: preview.storageKey,
+      });
+      expect(finished).toBe(true);
+      const done = (await view(reader.app, token, id)).data;
+      expect(done).toMatchObject({ status: 3, progress: 1, formats: ['mp3'] });
+      expect(done.preview_url).toContain(preview.storageKey);
+      expect((await list(reader.app, token)).data.rows[0]).toMatchObject({ status: 3, formats: ['mp3'] });
+    },
+    within(60_000),
+  );
 
-  it('a delete shows on the next read', async () => {
-    const { userId, token } = await signIn(writer.features);
-    const { id } = await seedCover(writer, userId, 3);
-    const kept = await seedCover(writer, userId, 3);
-    expect((await list(reader.app, token)).data.total).toBe(2);
-    expect((await view(reader.app, token, id)).code).toBe(0);
-    const res = await writer.app.inject({
-      method: 'POST',
-      url: '/v1/task/delete',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `task_id=${id}`,
-    });
-    expect(res.json().code).toBe(0);
-    expect((await view(reader.app, token, id)).code).toBe(490618);
-    const after = (await list(reader.app, token)).data;
-    expect(after.total).toBe(1);
-    expect(after.rows.map((r) => r.task_id)).toEqual([kept.id]);
-  }, 60_000);
+  it(
+    'a delete shows on the next read',
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      const { id } = await seedCover(writer, userId, 3);
+      const kept = await seedCover(writer, userId, 3);
+      expect((await list(reader.app, token)).data.total).toBe(2);
+      expect((await view(reader.app, token, id)).code).toBe(0);
+      const res = await writer.app.inject({
+        method: 'POST',
+        url: '/v1/task/delete',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `task_id=${id}`,
+      });
+      expect(res.json().code).toBe(0);
+      expect((await view(reader.app, token, id)).code).toBe(490618);
+      const after = (await list(reader.app, token)).data;
+      expect(after.total).toBe(1);
+      expect(after.rows.map((r) => r.task_id)).toEqual([kept.id]);
+    },
+    within(60_000),
+  );
 
-  it("a paid download shows on the next read (the wallet's charge)", async () => {
-    const { userId, token } = await signIn(writer.features);
-    const { id } = await seedCover(writer, userId, 3);
-    expect((await view(reader.app, token, id)).data.paid).toBe(false);
-    expect((await list(reader.app, token)).data.rows[0]!.paid).toBe(false);
-    await writer.features.credits.service.grant(userId, {
-      source: 'purchase',
-      sourceRef: `order-${userId}`,
-      amount: 10,
-      details: 'credits-10',
-    });
-    await writer.features.credits.service.deduct(userId, {
-      kind: COVER_DOWNLOAD.kind,
-      purpose: COVER_DOWNLOAD.purpose,
-      taskId: id,
-      units: COVER_DOWNLOAD.credits,
-    });
-    expect((await view(reader.app, token, id)).data.paid).toBe(true);
-    expect((await list(reader.app, token)).data.rows[0]!.paid).toBe(true);
-  }, 60_000);
+  it(
+    "a paid download shows on the next read (the wallet's charge)",
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      const { id } = await seedCover(writer, userId, 3);
+      expect((await view(reader.app, token, id)).data.paid).toBe(false);
+      expect((await list(reader.app, token)).data.rows[0]!.paid).toBe(false);
+      await writer.features.credits.service.grant(userId, {
+        source: 'purchase',
+        sourceRef: `order-${userId}`,
+        amount: 10,
+        details: 'credits-10',
+      });
+      await writer.features.credits.service.deduct(userId, {
+        kind: COVER_DOWNLOAD.kind,
+        purpose: COVER_DOWNLOAD.purpose,
+        taskId: id,
+        units: COVER_DOWNLOAD.credits,
+      });
+      expect((await view(reader.app, token, id)).data.paid).toBe(true);
+      expect((await list(reader.app, token)).data.rows[0]!.paid).toBe(true);
+    },
+    within(60_000),
+  );
 
-  it("a kept file and a mix show on the next read (the task's own rows)", async () => {
-    const { userId, token } = await signIn(writer.features);
-    const { id } = await seedCover(writer, userId, 3);
-    expect((await view(reader.app, token, id)).data.formats).toEqual(['mp3']);
-    const low = await storedFile(writer, userId, 'mp3_low');
-    await createCoverAssetsRepo(writer.database.db).keep(id, { mp3_low: low });
-    expect((await view(reader.app, token, id)).data.formats).toEqual(['mp3', 'mp3_low']);
-    expect((await list(reader.app, token)).data.rows[0]!.formats).toEqual(['mp3', 'mp3_low']);
-    // The mix on its own (a remix writes it with the task's new files, in one transaction).
-    await writer.database.db
-      .insert(coverMixes)
-      .values({ taskId: id, vocal: 1.5, instrumental: 0.5, reverb: 0.25 });
-    expect((await view(reader.app, token, id)).data.mix).toEqual({
-      vocal: 1.5,
-      instrumental: 0.5,
-      reverb: 0.25,
-    });
-    expect((await list(reader.app, token)).data.rows[0]!.mix.vocal).toBe(1.5);
-  }, 60_000);
+  it(
+    "a kept file and a mix show on the next read (the task's own rows)",
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      const { id } = await seedCover(writer, userId, 3);
+      expect((await view(reader.app, token, id)).data.formats).toEqual(['mp3']);
+      const low = await storedFile(writer, userId, 'mp3_low');
+      await createCoverAssetsRepo(writer.database.db).keep(id, { mp3_low: low });
+      expect((await view(reader.app, token, id)).data.formats).toEqual(['mp3', 'mp3_low']);
+      expect((await list(reader.app, token)).data.rows[0]!.formats).toEqual(['mp3', 'mp3_low']);
+      // The mix on its own (a remix writes it with the task's new files, in one transaction).
+      await writer.database.db
+        .insert(coverMixes)
+        .values({ taskId: id, vocal: 1.5, instrumental: 0.5, reverb: 0.25 });
+      expect((await view(reader.app, token, id)).data.mix).toEqual({
+        vocal: 1.5,
+        instrumental: 0.5,
+        reverb: 0.25,
+      });
+      expect((await list(reader.app, token)).data.rows[0]!.mix.vocal).toBe(1.5);
+    },
+    within(60_000),
+  );
 
-  it('a deleted song file shows on the next read: no URL of it any more', async () => {
-    const { userId, token } = await signIn(writer.features);
-    const { id, source } = await seedCover(writer, userId, 3);
-    expect((await view(reader.app, token, id)).data.source_url).toContain(source.storageKey);
-    expect(
-      await writer.features.storage.files.deleteOwnedFiles({ userId, visitorId: null }, [source.id]),
-    ).toBe(1);
-    expect((await view(reader.app, token, id)).data.source_url).toBeNull();
-    expect((await list(reader.app, token)).data.rows[0]!.source_url).toBeNull();
-  }, 60_000);
+  it(
+    'a deleted song file shows on the next read: no URL of it any more',
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      const { id, source } = await seedCover(writer, userId, 3);
+      expect((await view(reader.app, token, id)).data.source_url).toContain(source.storageKey);
+      expect(
+        await writer.features.storage.files.deleteOwnedFiles({ userId, visitorId: null }, [source.id]),
+      ).toBe(1);
+      expect((await view(reader.app, token, id)).data.source_url).toBeNull();
+      expect((await list(reader.app, token)).data.rows[0]!.source_url).toBeNull();
+    },
+    within(60_000),
+  );
 
-  it("a visitor's covers claimed at sign-in show on the next read", async () => {
-    const { userId, token } = await signIn(writer.features);
-    await seedCover(writer, userId, 3);
-    expect((await list(reader.app, token)).data.total).toBe(1);
-    const visitorId = `visitor-${randomBytes(6).toString('hex')}`;
-    await writer.database.db.insert(coverTasks).values({
-      id: newTaskId(),
-      visitorId,
-      sourceKey: 'seeded',
-      songName: 'Visitor.wav',
-      voiceId: 'velvet',
-      backing: 'keep',
-      status: 3,
-      progress: 1,
-    });
-    expect(await writer.features.covers.service.claimVisitorTasks(visitorId, userId)).toBe(1);
-    expect((await list(reader.app, token)).data.total).toBe(2);
-  }, 60_000);
+  it(
+    "a visitor's covers claimed at sign-in show on the next read",
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      await seedCover(writer, userId, 3);
+      expect((await list(reader.app, token)).data.total).toBe(1);
+      const visitorId = `visitor-${randomBytes(6).toString('hex')}`;
+      await writer.database.db.insert(coverTasks).values({
+        id: newTaskId(),
+        visitorId,
+        sourceKey: 'seeded',
+        songName: 'Visitor.wav',
+        voiceId: 'velvet',
+        backing: 'keep',
+        status: 3,
+        progress: 1,
+      });
+      expect(await writer.features.covers.service.claimVisitorTasks(visitorId, userId)).toBe(1);
+      expect((await list(reader.app, token)).data.total).toBe(2);
+    },
+    within(60_000),
+  );
 
-  it('a sign-out shows on the next read: the token is dead (490010)', async () => {
-    const { userId, token } = await signIn(writer.features);
-    const { id } = await seedCover(writer, userId, 3);
-    expect((await view(reader.app, token, id)).code).toBe(0);
-    expect((await list(reader.app, token)).code).toBe(0);
-    const out = await writer.app.inject({
-      method: 'GET',
-      url: '/v1/logout',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(out.json().code).toBe(0);
-    expect((await view(reader.app, token, id)).code).toBe(490010);
-    expect((await list(reader.app, token)).code).toBe(490010);
-  }, 60_000);
+  it(
+    'a sign-out shows on the next read: the token is dead (490010)',
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      const { id } = await seedCover(writer, userId, 3);
+      expect((await view(reader.app, token, id)).code).toBe(0);
+      expect((await list(reader.app, token)).code).toBe(0);
+      const out = await writer.app.inject({
+        method: 'GET',
+        url: '/v1/logout',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(out.json().code).toBe(0);
+      expect((await view(reader.app, token, id)).code).toBe(490010);
+      expect((await list(reader.app, token)).code).toBe(490010);
+    },
+    within(60_000),
+  );
 }
 
 describe('covers kept in memory, one app on its database', () => {

@@ -1,9 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { HeadshotMsg, Msg } from '@ai-covers/contracts';
-import { HeadshotsError, type Headshots, type MakePackOptions } from '@ai-covers/headshots';
+import { HeadshotsError, type Headshots, type KeptPortrait, type PreviewImage } from '@ai-covers/headshots';
 import type { AppError } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
@@ -13,12 +11,19 @@ import { createBackdropPreviews } from './headshots.preview';
 // one is in headshots.preview.test.ts): each failure is logged with its cause and answered for what
 // it is, and the next preview after a failure renders as if none had happened.
 
-type Make = (o: MakePackOptions) => Promise<unknown>;
+/** What the stand-in pipeline is asked to render: the photo's local path and the style. */
+type Make = (o: { photo: string; style: string }) => Promise<PreviewImage>;
 
-/** A pipeline whose one-result packs do what `make` says; `result` writes a real JPEG. */
+/**
+ * A pipeline whose previews do what `make` says; `result` makes a real JPEG. Nothing is kept
+ * beside the photo here (headshots.preview-kept.test.ts is about that).
+ */
 function setup(make: Make, capacity: number | null = 6, limitMs?: number) {
   const log = { warn: vi.fn(), error: vi.fn() };
-  const makePack = vi.fn(make);
+  const preparePortrait = vi.fn(async (input: string) => ({ input }) as unknown as KeptPortrait);
+  const renderPreview = vi.fn(async (portrait: KeptPortrait, style: string) =>
+    make({ photo: (portrait as unknown as { input: string }).input, style }),
+  );
   const previews = createBackdropPreviews({
     repo: {
       findPhoto: async (_user: number, id: string) => ({
@@ -28,24 +33,31 @@ function setup(make: Make, capacity: number | null = 6, limitMs?: number) {
         capacity,
       }),
     } as unknown as HeadshotsRepo,
-    files: { localFile: async () => '/photo.jpg' } as unknown as FilesService,
-    pipeline: () => ({ makePack }) as unknown as Headshots,
+    files: {
+      localFile: async () => '/photo.jpg',
+      readBeside: async () => null,
+      keepBeside: async () => undefined,
+    } as unknown as FilesService,
+    pipeline: () =>
+      ({
+        preparePortrait,
+        renderPreview,
+        packPortrait: async () => Buffer.alloc(0),
+        unpackPortrait: async () => null,
+      }) as unknown as Headshots,
     styleIds: () => ['navy-studio', 'office-bokeh'],
     log: log as never,
     waitMs: 10_000,
     limitMs,
   });
-  return { previews, log, makePack };
+  return { previews, log, preparePortrait, renderPreview };
 }
 
-async function result(o: MakePackOptions) {
-  await mkdir(o.outDir, { recursive: true });
-  const file = path.join(o.outDir, 'headshot-001.jpg');
-  const jpeg = await sharp({ create: { width: 640, height: 800, channels: 3, background: '#336' } })
+async function result(): Promise<PreviewImage> {
+  const jpeg = await sharp({ create: { width: 480, height: 600, channels: 3, background: '#336' } })
     .jpeg()
     .toBuffer();
-  await writeFile(file, jpeg);
-  return { files: [{ path: file }] };
+  return { jpeg, width: 480, height: 600, framing: 'head-shoulders' };
 }
 
 const refusal = (p: Promise<unknown>) =>
@@ -59,11 +71,11 @@ const refusal = (p: Promise<unknown>) =>
 describe('the backdrop preview when the pipeline fails', () => {
   it('a photo that gives no framing is said as such (not busy) and logged; another photo still renders', async () => {
     const { previews, log } = setup(async (o) => {
-      if (o.photos[0] === '/photo.jpg' && o.styles[0] === 'navy-studio')
+      if (o.photo === '/photo.jpg' && o.style === 'navy-studio')
         throw new HeadshotsError('NOT_ENOUGH_COMBINATIONS', 'These photos give 0 distinct results', {
           combinations: 0,
         });
-      return result(o);
+      return result();
     });
     expect(await refusal(previews.preview(1, 'p1', 'navy-studio'))).toEqual({
       status: 400,
@@ -84,9 +96,9 @@ describe('the backdrop preview when the pipeline fails', () => {
 
   it('an unexpected failure is logged with its stack and answered as a failure, never as busy', async () => {
     let fail = true;
-    const { previews, log } = setup(async (o) => {
+    const { previews, log } = setup(async () => {
       if (fail) throw new Error('sharp: Input buffer contains unsupported image format');
-      return result(o);
+      return result();
     });
     const answer = await refusal(previews.preview(1, 'p1', 'navy-studio'));
     expect(answer).toEqual({ status: 503, msg: Msg.generic });
@@ -99,9 +111,9 @@ describe('the backdrop preview when the pipeline fails', () => {
 
   it("the render's own time limit is busy, and the same photo and style render when asked again", async () => {
     let fail = true;
-    const { previews, log } = setup(async (o) => {
+    const { previews, log } = setup(async () => {
       if (fail) throw new HeadshotsError('CANCELLED', 'The job was cancelled.');
-      return result(o);
+      return result();
     });
     expect(await refusal(previews.preview(1, 'p1', 'navy-studio'))).toEqual({
       status: 503,
@@ -113,18 +125,33 @@ describe('the backdrop preview when the pipeline fails', () => {
     expect(await previews.preview(1, 'p1', 'navy-studio')).toMatchObject({ ready: true, cached: true });
   });
 
+  it('a photo the pipeline declines on a second look is answered as not approved, and logged', async () => {
+    const { previews, log } = setup(async () => {
+      throw new HeadshotsError('NO_USABLE_PHOTOS', 'The photo did not pass the checks.');
+    });
+    expect(await refusal(previews.preview(1, 'p1', 'navy-studio'))).toEqual({
+      status: 400,
+      msg: HeadshotMsg.photoNotApproved,
+    });
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'NO_USABLE_PHOTOS' }),
+      expect.stringContaining('second look'),
+    );
+  });
+
   it('a photo whose check found no framing is refused at once, without a render', async () => {
-    const { previews, makePack } = setup(result, 0);
+    const { previews, preparePortrait, renderPreview } = setup(result, 0);
     expect(await refusal(previews.preview(1, 'p1', 'navy-studio'))).toEqual({
       status: 400,
       msg: HeadshotMsg.photoNoFraming,
     });
-    expect(makePack).not.toHaveBeenCalled();
+    expect(preparePortrait).not.toHaveBeenCalled();
+    expect(renderPreview).not.toHaveBeenCalled();
   });
 
   it('a render that never ends is given up at its limit and does not hold the previews after it', async () => {
     let hang = true;
-    const { previews } = setup((o) => (hang ? new Promise(() => undefined) : result(o)), 6, 300);
+    const { previews } = setup(() => (hang ? new Promise(() => undefined) : result()), 6, 300);
     // More than the few that may wait: each is given up in turn, none is left holding a place.
     const first = await Promise.all(
       ['a', 'b', 'c', 'd'].map((id) => refusal(previews.preview(1, id, 'navy-studio'))),

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { within } from '../../test/time-limits';
 import { HeadshotMsg } from '@ai-covers/contracts';
 import { createTestContext, signInTestUser, type TestContext } from '../../test/context';
+import { besideKey } from '../storage/files/beside';
+import { createHeadshotsRepo } from './headshots.repo';
 import { addPhoto, call, oneFace, setPhotoCheck } from './headshots.test-kit';
 
 // The backdrop preview through the API and the real pipeline (check, matte, one render). The photo
-// checks are written as the check job writes them; the preview's own pass checks the photo again.
+// checks are written as the check job writes them; the preview's own pass checks the photo again,
+// and keeps the photo's portrait and matte for its other backdrops.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,7 +24,7 @@ describe('the backdrop preview', () => {
   it(
     'renders my approved photo in the chosen style, then answers it again from memory',
     async () => {
-      const { auth } = await signInTestUser(ctx);
+      const { auth, userId } = await signInTestUser(ctx);
       const id = (await addPhoto(ctx, auth, 'me.jpg', await oneFace(0))).json().data.photo.id as string;
       await setPhotoCheck(ctx, id, 'approved');
 
@@ -40,6 +43,18 @@ describe('the backdrop preview', () => {
       const again = (await preview(auth, id, 'navy-studio')).json().data;
       expect(again).toMatchObject({ ready: true, cached: true, image: made.image });
       expect(again.ms).toBeLessThan(1000);
+
+      // The photo's portrait and matte were kept beside it: another backdrop is one small render,
+      // ready in its first answer.
+      const { storageKey } = (await createHeadshotsRepo(ctx.database.db).findPhoto(userId, id))!;
+      expect(await ctx.features.storage.store.stat(besideKey(storageKey))).not.toBeNull();
+      const other = (await preview(auth, id, 'office-bokeh')).json().data;
+      expect(other).toMatchObject({ style: 'office-bokeh', ready: true, cached: false, width: 480 });
+      expect(other.image).not.toBe(made.image);
+
+      // Deleting the photo deletes what was kept beside it.
+      expect((await call(ctx, 'DELETE', `/v1/headshots/photos/${id}`, auth)).statusCode).toBe(200);
+      expect(await ctx.features.storage.store.stat(besideKey(storageKey))).toBeNull();
     },
     within(300_000),
   );

@@ -1,14 +1,13 @@
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { Code, HeadshotMsg, Msg } from '@ai-covers/contracts';
-import { HeadshotsError, type Headshots } from '@ai-covers/headshots';
+import { HeadshotsError, type Headshots, type KeptPortrait } from '@ai-covers/headshots';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
 import { makeScratch } from './headshots.lease';
-import { watermarkFile } from './watermark';
+import { watermarkSvg } from './watermark';
 
 /** Previews kept in memory (about 20 KB each), the oldest dropped first. */
 const CACHE_ENTRIES = 200;
@@ -18,8 +17,10 @@ const MAX_WAITING = 3;
 const ANSWER_WAIT_MS = 20_000;
 /** A preview that takes longer than this is given up (a loaded machine), with the busy message. */
 const PREVIEW_TIMEOUT_MS = 180_000;
-/** The preview's width: the backdrop stage shows it at most this wide. */
+/** The preview's width: the backdrop stage shows it at most this wide, so it is rendered at it. */
 const PREVIEW_WIDTH = 480;
+/** Most bytes a kept portrait takes (one at its largest, 1600 px square with its matte, is 10 MB). */
+const KEPT_MAX_BYTES = 16 * 1024 * 1024;
 
 interface Rendered {
   style: string;
@@ -46,7 +47,8 @@ export interface BackdropPreview {
  * (the pipeline's workers are shared with the packs), a few waiting, the rest told to try again.
  * An answer waits at most `waitMs` (under the web's request timeout); a longer render goes on and
  * the caller asks again. Results are kept by photo, its bytes and the style, so choosing a tile
- * again is instant.
+ * again is instant. The photo's portrait and matte, the costly part, are made by its first preview
+ * and kept beside the photo (they go with it), so another backdrop is one small render (decision 215).
  */
 export function createBackdropPreviews(deps: {
   repo: HeadshotsRepo;
@@ -67,47 +69,61 @@ export function createBackdropPreviews(deps: {
   let queue: Promise<unknown> = Promise.resolve();
   const busy = () => new AppError(Code.error, HeadshotMsg.previewBusy, 503);
 
-  async function render(storageKey: string, style: string): Promise<Rendered> {
+  /**
+   * The photo's portrait and matte: kept beside the photo by its first preview, so every later
+   * backdrop is one small render. Kept bytes that cannot be read (damaged, made by an older
+   * pipeline) are made again and replaced; a failure to keep them only costs the next preview.
+   */
+  async function portraitOf(storageKey: string, signal: AbortSignal): Promise<KeptPortrait> {
+    const pipeline = deps.pipeline();
+    const bytes = await deps.files.readBeside(storageKey, KEPT_MAX_BYTES).catch((error: unknown) => {
+      deps.log.warn({ err: error, storageKey }, 'backdrop preview: the kept portrait could not be read');
+      return null;
+    });
+    const kept = bytes && (await pipeline.unpackPortrait(bytes).catch(() => null));
+    if (kept) return kept;
+    if (bytes)
+      deps.log.warn({ storageKey }, 'backdrop preview: the kept portrait was unusable; making it again');
     const dir = await makeScratch('preview');
     try {
       const input = await deps.files.localFile({ storageKey }, dir);
+      const portrait = await pipeline.preparePortrait(input, { signal });
+      await pipeline
+        .packPortrait(portrait)
+        .then((packed) => deps.files.keepBeside(storageKey, packed, KEPT_MAX_BYTES))
+        .catch((error: unknown) =>
+          deps.log.warn({ err: error, storageKey }, 'backdrop preview: the portrait could not be kept'),
+        );
+      return portrait;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  async function render(storageKey: string, style: string): Promise<Rendered> {
+    try {
       const signal = AbortSignal.timeout(limitMs);
       // Given up at the limit even if the pipeline does not stop (a job already on a worker runs
       // on): a render that never ends must not hold the queue, and every later preview, forever.
       const made = await untilAborted(
-        deps.pipeline().makePack({
-          photos: [input],
-          styles: [style],
-          count: 1,
-          outDir: path.join(dir, 'out'),
-          signal,
-        }),
+        portraitOf(storageKey, signal).then((portrait) =>
+          deps.pipeline().renderPreview(portrait, style, { width: PREVIEW_WIDTH, signal }),
+        ),
         signal,
       );
-      const first = made.files[0];
-      if (!first) {
-        deps.log.warn(
-          { storageKey, style, rejected: made.rejected, declined: made.declined },
-          'backdrop preview: no result passed the gates',
-        );
-        throw badRequest(HeadshotMsg.photoNotApproved);
-      }
       // Free before payment, so marked like every free result: a preview must not pass for a paid one.
-      await watermarkFile(first.path);
-      const { data, info } = await sharp(await readFile(first.path))
-        .resize({ width: PREVIEW_WIDTH })
+      const data = await sharp(made.jpeg)
+        .composite([{ input: watermarkSvg(made.width, made.height), top: 0, left: 0 }])
         .webp({ quality: 78 })
-        .toBuffer({ resolveWithObject: true });
+        .toBuffer();
       return {
         style,
         image: `data:image/webp;base64,${data.toString('base64')}`,
-        width: info.width,
-        height: info.height,
+        width: made.width,
+        height: made.height,
       };
     } catch (error) {
       throw answerFor(error, { storageKey, style });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
     }
   }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Queue } from '../../../platform/queue/queue';
 import { defineJob } from '../../../platform/queue/registry';
 import type { ObjectStore } from '../../../platform/storage/object-store';
+import { besideBase } from './beside';
 import type { FilesRepo } from './files.repo';
 
 export const EXPIRE_UPLOADS_JOB = 'storage.expire-uploads';
@@ -42,7 +43,8 @@ export const ORPHAN_GRACE_MS = 24 * 3600 * 1000;
 
 /**
  * Removes bytes that no file row points to: left behind when a process died between writing an
- * object and recording it, or when a row went and removing its bytes failed. Also clears temp files
+ * object and recording it, or when a row went and removing its bytes failed; and what was kept
+ * beside a file whose row is gone (see beside.ts). Also clears temp files
  * of writes that never finished. Returns how many objects and temp files went.
  */
 export async function sweepOrphans(
@@ -53,9 +55,13 @@ export async function sweepOrphans(
   let objects = 0;
   let pending: string[] = [];
   const flush = async (): Promise<void> => {
-    const recorded = await deps.repo.recordedKeys(deps.store.bucket, pending);
+    // What is kept beside a file lives as long as the file's row.
+    const bases = pending.flatMap((key) => besideBase(key) ?? []);
+    const recorded = await deps.repo.recordedKeys(deps.store.bucket, [...pending, ...bases]);
     for (const key of pending) {
       if (recorded.has(key)) continue;
+      const base = besideBase(key);
+      if (base !== null && recorded.has(base)) continue;
       await deps.store
         .remove(key)
         .then(() => objects++)

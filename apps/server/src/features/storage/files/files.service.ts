@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   Code,
@@ -15,6 +15,7 @@ import {
 import { currentSessionId, type Owner } from '../../../platform/auth/identity';
 import { AppError, badRequest, conflict } from '../../../platform/http/app-error';
 import type { ObjectStore } from '../../../platform/storage/object-store';
+import { besideKey } from './beside';
 import { buildCallbackFields, displayName, type SignedCallback } from './callback-fields';
 import { parseImageProcess } from './image-process';
 import type { ReadUrls } from '../signing/read-urls';
@@ -178,13 +179,44 @@ export function createFilesService(deps: {
       return rows.length;
     },
 
-    /** Removes the bytes of deleted rows; a failure is logged by the caller, never resurrects a row. */
+    /**
+     * Removes the bytes of deleted rows, and what was kept beside them; a failure is logged by the
+     * caller, never resurrects a row (the orphan sweep takes what is left).
+     */
     async removeObjects(rows: { storageKey: string }[]): Promise<string[]> {
       const failed: string[] = [];
       for (const row of rows) {
         await store.remove(row.storageKey).catch(() => failed.push(row.storageKey));
+        await store.remove(besideKey(row.storageKey)).catch(() => failed.push(besideKey(row.storageKey)));
       }
       return failed;
+    },
+
+    /**
+     * Keeps bytes the server derived from a stored file beside it (a photo's matte), replacing what
+     * was kept before. They are never signed out, and they go when the file's bytes go.
+     */
+    async keepBeside(storageKey: string, bytes: Buffer, maxBytes: number): Promise<void> {
+      await store.write(besideKey(storageKey), Readable.from([bytes]), {
+        maxBytes,
+        contentType: 'application/octet-stream',
+        overwrite: true,
+      });
+    },
+
+    /** What is kept beside a stored file, or null: nothing kept, or more than `maxBytes`. */
+    async readBeside(storageKey: string, maxBytes: number): Promise<Buffer | null> {
+      const key = besideKey(storageKey);
+      const info = await store.stat(key);
+      if (!info || info.size > maxBytes) return null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of await store.read(key)) {
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) return null;
+        chunks.push(chunk as Buffer);
+      }
+      return Buffer.concat(chunks);
     },
 
     /**
