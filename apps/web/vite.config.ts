@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { readBasePath, readHeadshotsBasePath } from './src/shared/routing/read-base-path.ts';
 import { copyPreload } from './copy-preload.ts';
 import { precompress } from './precompress.ts';
+import { routePages } from './route-pages.ts';
+import { routePreload } from './route-preload.ts';
 
 const basePath = readBasePath(process.env.BASE_PATH);
 // The server reads the same setting; `npm start` builds the web app with the same environment.
@@ -29,7 +31,13 @@ type OutgoingRequest = { getHeader(name: string): unknown; setHeader(name: strin
 
 export default defineConfig({
   base: basePath + '/',
-  plugins: [react(), buildInfo(), copyPreload(), precompress()],
+  plugins: [
+    react(),
+    buildInfo(),
+    copyPreload(),
+    routePreload(routePages(headshotsBasePath.slice(1))),
+    precompress(),
+  ],
   define: { 'import.meta.env.HEADSHOTS_BASE_PATH': JSON.stringify(headshotsBasePath) },
   build: { manifest: true, outDir: 'dist', emptyOutDir: true },
   server: {

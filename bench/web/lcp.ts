@@ -13,7 +13,7 @@
  * Settings (environment): LCP_RUNS (5 per page), LCP_PORT (8400),
  * LCP_PAGES (comma-separated paths), LCP_WEB_DIR (another web build to
  * serve, e.g. one made before a change with `vite build --outDir`), LCP_WRITE=0 (print only), LCP_RESULTS (lcp-results.md: the file written beside this one),
- * CHROMIUM_PATH (/usr/bin/chromium).
+ * LCP_WATERFALL=1 (log each run's files with their start and end times), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,6 +51,8 @@ export const PHONE = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const WEB_DIR = process.env.LCP_WEB_DIR;
+/** LCP_WATERFALL=1: log every run's files with their start and end, to see the critical path. */
+const WATERFALL = process.env.LCP_WATERFALL === '1';
 const load = () =>
   os
     .loadavg()
@@ -265,9 +267,15 @@ async function measure(
       const lcp = window.__lcp ? window.__lcp.t : Infinity;
       const nav = performance.getEntriesByType('navigation')[0];
       let before = nav ? nav.encodedBodySize : 0;
-      for (const r of performance.getEntriesByType('resource')) if (r.responseEnd <= lcp) before += r.encodedBodySize;
-      return { dcl: nav ? nav.domContentLoadedEventEnd : NaN, before };
-    })()`)) as { dcl: number; before: number };
+      const files = [];
+      for (const r of performance.getEntriesByType('resource')) {
+        if (r.responseEnd <= lcp) before += r.encodedBodySize;
+        files.push(Math.round(r.startTime) + '-' + Math.round(r.responseEnd) + ' ms ' +
+          (r.encodedBodySize / 1024).toFixed(1) + ' KiB ' + r.name.replace(location.origin, ''));
+      }
+      return { dcl: nav ? nav.domContentLoadedEventEnd : NaN, before, files };
+    })()`)) as { dcl: number; before: number; files: string[] };
+    if (WATERFALL) log(`${pagePath} files (start-end, as sent):\n  ${profile.files.join('\n  ')}`);
     return {
       lcpMs: last.lcp?.t ?? NaN,
       fcpMs: last.fcp,

@@ -263,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; f
   const web = deps.web ?? null;
   if (web) await installWeb(app, web, settings.BASE_PATH);
   app.setNotFoundHandler((request, reply) => {
-    if (web && isSpaNavigation(request, settings.BASE_PATH)) return sendIndex(reply, web);
+    if (web && isSpaNavigation(request, settings.BASE_PATH)) return sendIndex(reply, web, settings.BASE_PATH);
     return reply.code(404).send(notFoundEnvelope(request.method, request.url));
   });
   return { app, features };

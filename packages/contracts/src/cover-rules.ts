@@ -17,6 +17,9 @@ export const COVER_LIMITS = {
   previewSeconds: 30,
 } as const;
 
+/** What happens to the backing vocals, in the order the studio lists them. */
+export const COVER_BACKINGS = ['keep', 'mute', 'convert'] as const;
+
 /** The download formats, in the order the download popup lists them. */
 export const COVER_DOWNLOAD_FORMATS = ['wav', 'mp3', 'mp3_low', 'stems'] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cacheBust } from './api';
 import { TaskStatus } from './task';
-import { COVER_DOWNLOAD_FORMATS, COVER_LIMITS, COVER_MIX_LIMITS } from './cover-rules';
+import { COVER_BACKINGS, COVER_DOWNLOAD_FORMATS, COVER_LIMITS, COVER_MIX_LIMITS } from './cover-rules';
 
 // Limits and messages of the tool (no zod in that module: see there).
 export * from './cover-rules';
@@ -13,7 +13,7 @@ export * from './cover-rules';
 // 1 audio download), charged through GET /v1/deduct with purpose 'download'. §7 does not show the
 // payloads of these calls; this file defines them and the OpenAPI document publishes them.
 
-export const coverBacking = z.enum(['keep', 'mute', 'convert'], {
+export const coverBacking = z.enum(COVER_BACKINGS, {
   error: "must be 'keep', 'mute' or 'convert'",
 });
 export type CoverBacking = z.infer<typeof coverBacking>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cacheBust } from './api';
-import { HEADSHOT_FORMATS, HEADSHOT_LIMITS, photoDeclineCode, photoFace } from './headshots-rules';
+import { HEADSHOT_LIMITS } from './headshots-plans';
+import { HEADSHOT_FORMATS, photoDeclineCode, photoFace } from './headshots-rules';
 
 // ---- AI Headshots HTTP contract (§1.2, §2, §3, §4, §5, §8, §9) ---------------------------
 //

@@ -1,3 +1,4 @@
-// AI Headshots: upload rules, decline codes and plans, then the HTTP contract.
+// AI Headshots: limits and plans, upload rules and decline codes, then the HTTP contract.
+export * from './headshots-plans';
 export * from './headshots-rules';
 export * from './headshots-api';

@@ -19,4 +19,5 @@ export * from './image-header';
 export * from './cover-art';
 export * from './feedback';
 export * from './feedback-rules';
+export * from './my-voices-rules';
 export * from './my-voices-api';

@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { analytics } from '../shared/analytics/client';
 import { captureInstallPrompt } from '../features/entry';
-import { captureLandingParams, fromAiPhoto } from '../features/auth';
+import { captureLandingParams, fromAiPhoto, startSession } from '../features/auth';
 import { BASE_PATH } from '../shared/routing/base-paths';
 import { followPhoneWidth } from '../shared/layout/phone-width';
 import { Providers, createQueryClient } from '../shared/providers';
@@ -18,6 +18,8 @@ analytics.track('app_launch', fromAiPhoto() ? { from_ai_photo: true } : undefine
 captureInstallPrompt();
 // Pricing opens as a dialog on phones: the width is followed from the start (§9).
 followPhoneWidth();
+// A signed-in visitor's user info is asked for now, not after the first paint.
+startSession();
 
 const router = createBrowserRouter(appRoutes, { basename: BASE_PATH || '/' });
 const container = document.getElementById('root');

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, shareParams, shareView } from '@ai-covers/contracts';
-import type { WebBuild } from '../../platform/http/web';
+import { routeIndexHtml, sendHtml, type WebBuild } from '../../platform/http/web';
 import { shareHead } from './share-page';
 import type { SharesService } from './shares.service';
 import { ok } from '../../platform/http/envelope';
@@ -65,12 +65,10 @@ export function shareRoutes(deps: {
     const page = async (request: FastifyRequest<{ Params: { share_id: string } }>, reply: FastifyReply) => {
       const meta = await shares.meta(request.params.share_id);
       const origin = deps.publicOrigin;
-      const html = shareHead(web.indexHtml, meta, { origin, page: origin + request.url.split('?')[0] });
-      return reply
-        .code(meta ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      // The app's page with the share page's own preloads (decision 210), sent compressed.
+      const indexHtml = routeIndexHtml(web, deps.basePath, 's/:shareId');
+      const html = shareHead(indexHtml, meta, { origin, page: origin + request.url.split('?')[0] });
+      return sendHtml(reply.code(meta ? 200 : 404).header('cache-control', 'no-cache'), html);
     };
     app.get(`${deps.basePath}/s/:share_id`, { schema: { hide: true } }, page);
     app.get(`${deps.basePath}/:lang(^[a-z]{2}$)/s/:share_id`, { schema: { hide: true } }, page);

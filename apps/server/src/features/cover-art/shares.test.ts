@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { within } from '../../test/time-limits';
 import { COVER_ART_LIMITS, CoverArtMsg } from '@ai-covers/contracts';
@@ -342,6 +343,15 @@ describe('the share page head', () => {
           `<meta name="twitter:image" content="https://covers.example/v1/share/${shareId}/artwork.jpg">`,
         );
         expect(html).toContain('<div id="root"></div>');
+        // Sent compressed to a browser that takes it, like the app's other pages.
+        const br = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers.vary).toMatch(/accept-encoding/i);
+        expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(html);
       }
       await post('/v1/cover-art/shares/revoke', user.auth, { share_id: shareId });
       const gone = await app.inject({ method: 'GET', url: `/lab/ai-covers/s/${shareId}` });

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import negotiate from '@fastify/accept-negotiator';
+import { matchRoute, readRoutePreloads, withPreloads, type RoutePreload } from './route-preloads';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
@@ -13,6 +14,8 @@ const API_PREFIXES = ['/v1/', '/vapi/', '/api/', '/accounts/', '/storage/'];
 export interface WebBuild {
   dir: string;
   indexHtml: string;
+  /** The files each route's pages load beyond the entry's (none from an older build). */
+  routes?: RoutePreload[];
 }
 
 /**
@@ -45,7 +48,7 @@ export function readWebBuild(
       );
     }
   }
-  return { dir, indexHtml: fs.readFileSync(indexPath, 'utf8') };
+  return { dir, indexHtml: fs.readFileSync(indexPath, 'utf8'), routes: readRoutePreloads(dir) };
 }
 
 /** True for a browser navigation that the SPA should answer with index.html. */
@@ -94,33 +97,47 @@ export async function installWeb(app: FastifyInstance, build: WebBuild, basePath
       res.setHeader('vary', varyOnEncoding(res.getHeader('vary')));
     },
   });
-  compressedIndex(build);
+  pageVariants(build, basePath);
   // The app's pages are no API operations: kept out of the OpenAPI document like the files are.
   const page = { schema: { hide: true } };
-  if (basePath) app.get(basePath, page, (_req, reply) => sendIndex(reply, build));
-  app.get(`${basePath}/`, page, (_req, reply) => sendIndex(reply, build));
+  if (basePath) app.get(basePath, page, (_req, reply) => sendIndex(reply, build, basePath));
+  app.get(`${basePath}/`, page, (_req, reply) => sendIndex(reply, build, basePath));
 }
 
 type IndexEncoding = 'br' | 'gzip';
-const indexCopies = new WeakMap<WebBuild, Record<IndexEncoding, Buffer>>();
+interface PageVariant {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressed(html: string): PageVariant {
+  const plain = Buffer.from(html, 'utf8');
+  return {
+    html,
+    br: zlib.brotliCompressSync(plain, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  };
+}
+
+const variants = new WeakMap<WebBuild, Map<RoutePreload | null, PageVariant>>();
 
 /**
- * index.html as served (the string read at start, not the file on disk), compressed once per
- * build: ~2 KiB, a few milliseconds at start, nothing per request.
+ * index.html as served (the string read at start, not the file on disk), once as it is and once
+ * per route with that route's preloads (decision 210), each compressed once per build: ~2 KiB
+ * apiece, a few milliseconds at start, nothing per request.
  */
-function compressedIndex(build: WebBuild): Record<IndexEncoding, Buffer> {
-  let copies = indexCopies.get(build);
-  if (!copies) {
-    const plain = Buffer.from(build.indexHtml, 'utf8');
-    copies = {
-      br: zlib.brotliCompressSync(plain, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-      }),
-      gzip: zlib.gzipSync(plain, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    };
-    indexCopies.set(build, copies);
+function pageVariants(build: WebBuild, basePath: string): Map<RoutePreload | null, PageVariant> {
+  let pages = variants.get(build);
+  if (!pages) {
+    pages = new Map([[null, compressed(build.indexHtml)]]);
+    for (const route of build.routes ?? [])
+      pages.set(route, compressed(withPreloads(build.indexHtml, route.files, basePath)));
+    variants.set(build, pages);
   }
-  return copies;
+  return pages;
 }
 
 /** The encoding @fastify/static would choose for the same header (`*` taken as gzip, as it does). */
@@ -129,10 +146,37 @@ function indexEncoding(header: string | string[] | undefined): IndexEncoding | n
   return negotiate(header.toLowerCase().replace(/\*/g, 'gzip'), ['br', 'gzip']);
 }
 
-export function sendIndex(reply: FastifyReply, build: WebBuild): FastifyReply {
+/** The app's page for the address asked for: index.html with the preloads of its route. */
+export function sendIndex(reply: FastifyReply, build: WebBuild, basePath: string): FastifyReply {
+  const pages = pageVariants(build, basePath);
+  const page = pages.get(matchRoute(build.routes ?? [], reply.request.url, basePath)) ?? pages.get(null)!;
   const encoding = indexEncoding(reply.request.headers['accept-encoding']);
   reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
   reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-  if (!encoding) return reply.send(build.indexHtml);
-  return reply.header('content-encoding', encoding).send(compressedIndex(build)[encoding]);
+  if (!encoding) return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(page[encoding]);
+}
+
+/** The page of `routePath` as served, for a route that rewrites it per request (a share's head). */
+export function routeIndexHtml(build: WebBuild, basePath: string, routePath: string): string {
+  const pages = pageVariants(build, basePath);
+  const route = (build.routes ?? []).find((r) => r.path === routePath) ?? null;
+  return (pages.get(route) ?? pages.get(null)!).html;
+}
+
+/**
+ * A page made per request (a share's head in index.html), compressed as the browser allows: a few
+ * KiB at a brotli quality that costs well under a millisecond. It carries no secret, so
+ * compressing it beside user text gives nothing away.
+ */
+export function sendHtml(reply: FastifyReply, html: string): FastifyReply {
+  const encoding = indexEncoding(reply.request.headers['accept-encoding']);
+  reply.header('vary', varyOnEncoding(reply.getHeader('vary'))).type('text/html; charset=utf-8');
+  if (!encoding) return reply.send(html);
+  const plain = Buffer.from(html, 'utf8');
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(plain, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.gzipSync(plain);
+  return reply.header('content-encoding', encoding).send(body);
 }

@@ -2,8 +2,7 @@ import { lazyWithCopy } from '../../shared/i18n/lazy-with-copy';
 import { Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAbPlan } from '../../shared/ab/use-ab-plan';
-import { onRequestFailure } from '../../shared/api/request';
-import { handleReloginError, refreshUserInfo, signInWithCode } from './auth-session';
+import { refreshUserInfo, signInWithCode } from './auth-session';
 import { selectSignedIn, useAuthStore } from './auth-store';
 import { installPreLoginGuard } from './pre-login';
 import { awaitPopupLogin, isAwaitedPopupLogin, LOGIN_CHANNEL } from './popup-wait';
@@ -40,9 +39,6 @@ export function AuthRoot() {
   const signedIn = useAuthStore(selectSignedIn);
   const loginTest = useAbPlan('login_test');
 
-  // §4, §8: a re-login error from any call signs the user out and reopens login, once.
-  useEffect(() => onRequestFailure((failure, sent) => handleReloginError(failure.code, sent.token)), []);
-
   useEffect(() => {
     const openLogin = () => {
       setMounted(true);
@@ -62,9 +58,12 @@ export function AuthRoot() {
         void queryClient.invalidateQueries();
       });
     // A redirect or extension login left its code for us: used once, then gone (§4).
+    // Without one, the user info was asked for at start (startSession): this joins that call
+    // while it runs, and asks again only if it ended without the user (offline).
     const pending = takePendingLogin();
+    const { token, user } = useAuthStore.getState();
     if (pending) void finish(pending);
-    else if (useAuthStore.getState().token) void refreshUserInfo();
+    else if (token && !user) void refreshUserInfo();
 
     const handleMessage = (event: MessageEvent) => {
       if (!isCallbackMessage(event)) return;

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, onRequestFailure } from '../../shared/api/request';
-import { goToLogout, handleReloginError, refreshUserInfo, signInWithCode } from './auth-session';
+import {
+  goToLogout,
+  handleReloginError,
+  refreshUserInfo,
+  signInWithCode,
+  startSession,
+} from './auth-session';
 import { useAuthStore } from './auth-store';
 import { readCookieValue } from './token-storage';
 import { makeTestUser } from '../../shared/test/account-fixtures';
@@ -94,6 +100,40 @@ describe('user info', () => {
     await Promise.all([refreshUserInfo(), refreshUserInfo(), refreshUserInfo()]);
     expect(calls.filter((u) => u.pathname === '/v1/user/info')).toHaveLength(1);
     expect(useAuthStore.getState().user).toEqual(user);
+  });
+
+  it('is asked for at start, before the page renders; a login the callback left goes first', async () => {
+    useAuthStore.setState({ token: 't', user: null });
+    let calls = stubApi({ '/v1/user/info': () => ok(fixture('userInfo', user)) });
+    const stop = startSession();
+    try {
+      expect(calls.map((u) => u.pathname)).toEqual(['/v1/user/info']);
+      await vi.waitFor(() => expect(useAuthStore.getState().user).toEqual(user));
+    } finally {
+      stop();
+    }
+    localStorage.setItem('ai-covers.login_code', JSON.stringify({ code: 'c', state: 's', time: Date.now() }));
+    calls = stubApi({});
+    startSession()();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a session that ended at start opens the login dialog once the sign-in root registers it', async () => {
+    useAuthStore.setState({ user: null, openLogin: null });
+    useAuthStore.getState().setToken('t');
+    stubApi({ '/v1/user/info': () => ({ code: 490010, data: null, msg: 'login' }) });
+    const stop = startSession();
+    try {
+      await vi.waitFor(() => expect(useAuthStore.getState().token).toBeNull());
+      const openLogin = vi.fn();
+      useAuthStore.getState().registerLogin(openLogin);
+      expect(openLogin).toHaveBeenCalledTimes(1);
+      useAuthStore.getState().registerLogin(openLogin);
+      expect(openLogin).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+      useAuthStore.setState({ openLogin: null });
+    }
   });
 
   it('signs out when the token is refused (40001)', async () => {

@@ -1,10 +1,17 @@
 import { analytics } from '../../shared/analytics/client';
 import { failureCode, isSessionEnded, needsSignIn } from '../../shared/api/failures';
+import { onRequestFailure } from '../../shared/api/request';
 import { readLocal, writeLocal } from '../../shared/storage/storage';
 import { fetchUserInfo, postLogin, postLogout } from './auth-api';
 import { useAuthStore } from './auth-store';
 import { singleFlight } from './single-flight';
-import { FROM_AI_PHOTO, LOCAL, saveIdentityCookies, type PendingLogin } from './token-storage';
+import {
+  FROM_AI_PHOTO,
+  LOCAL,
+  hasPendingLogin,
+  saveIdentityCookies,
+  type PendingLogin,
+} from './token-storage';
 
 /** The current page without its query, as §7's `module` parameter wants it. */
 export function currentModule(): string {
@@ -75,13 +82,28 @@ export async function goToLogout(): Promise<void> {
 
 /**
  * A re-login error anywhere (490010: the session ended, §4, §8) clears every copy of the token and
- * opens the login dialog. Only a failure of the current token counts, so the calls that were in
- * flight with it close nothing twice, and a late answer to the old token cannot sign out a new one.
+ * opens the login dialog (once the sign-in root has mounted, if it has not yet). Only a failure of
+ * the current token counts, so the calls that were in flight with it close nothing twice, and a
+ * late answer to the old token cannot sign out a new one.
  */
 export function handleReloginError(code: number, sentToken: string | null): void {
   if (!isSessionEnded(code) || sentToken === null) return;
-  const { token, signOut, openLogin } = useAuthStore.getState();
+  const { token, signOut, openLogin, askLogin } = useAuthStore.getState();
   if (token === null || (sentToken !== token && sentToken !== readLocal(LOCAL.vapiToken))) return;
   signOut();
-  openLogin?.();
+  if (openLogin) openLogin();
+  else askLogin();
+}
+
+/**
+ * Starts the session as the app's script runs, before its first render (main.tsx): re-login
+ * errors are heard from the first call on, and a signed-in visitor's user info is asked for at
+ * once rather than after the first paint, beside the page's own files (the account page's
+ * provider line waits for it; decision 212). A login the callback page left is finished by the
+ * sign-in root instead, which fetches the user info with it. Returns the listener's removal.
+ */
+export function startSession(): () => void {
+  const stop = onRequestFailure((failure, sent) => handleReloginError(failure.code, sent.token));
+  if (!hasPendingLogin() && useAuthStore.getState().token) void refreshUserInfo();
+  return stop;
 }

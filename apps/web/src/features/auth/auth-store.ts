@@ -7,6 +7,9 @@ interface AuthState {
   user: UserInfo | null;
   /** Opens the login dialog; registered by the sign-in root, null until it mounts. */
   openLogin: (() => void) | null;
+  /** The login dialog was asked for before the sign-in root mounted: it opens when it registers. */
+  loginAsked: boolean;
+  askLogin: () => void;
   /** True while the login dialog is open: a feature waiting on a sign-in sees it closed unsigned. */
   loginOpen: boolean;
   setLoginOpen: (open: boolean) => void;
@@ -19,11 +22,13 @@ interface AuthState {
 }
 
 /** Session state: signed in exactly when a token exists (§4). */
-export const useAuthStore = create<AuthState>((set) => ({
+export const useAuthStore = create<AuthState>((set, get) => ({
   // §4: at start the cookie token wins; without one the local copy is cleared.
   token: typeof document === 'undefined' ? null : syncTokenOnStart(),
   user: null,
   openLogin: null,
+  loginAsked: false,
+  askLogin: () => set({ loginAsked: true }),
   loginOpen: false,
   setLoginOpen: (loginOpen) => set({ loginOpen }),
   setToken: (token, vapiToken) => {
@@ -32,7 +37,11 @@ export const useAuthStore = create<AuthState>((set) => ({
     set({ token });
   },
   setUser: (user) => set({ user }),
-  registerLogin: (openLogin) => set({ openLogin }),
+  registerLogin: (openLogin) => {
+    const asked = openLogin !== null && get().loginAsked;
+    set({ openLogin, loginAsked: asked ? false : get().loginAsked });
+    if (asked) openLogin();
+  },
   signOut: () => {
     clearToken();
     set({ token: null, user: null });

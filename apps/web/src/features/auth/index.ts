@@ -4,5 +4,6 @@ export { AuthRoot } from './AuthRoot';
 export { SignOutButton } from './SignOutButton';
 export { selectSignedIn, useAuthStore } from './auth-store';
 export { captureLandingParams, fromAiPhoto } from './landing';
+export { startSession } from './auth-session';
 export { NO_PRE_LOGIN_ATTR } from './pre-login';
 export { useSignInPrompt } from './use-sign-in-prompt';

@@ -109,6 +109,11 @@ export interface PendingLogin {
   iss: string | null;
 }
 
+/** True when the callback page left an auth code for the app to finish the login with. */
+export function hasPendingLogin(): boolean {
+  return readLocal(LOCAL.loginCode) !== null;
+}
+
 /**
  * The auth code the callback page (redirect or extension login) left for the app: read once and
  * removed at once, so a reload cannot replay it; stale or failed ones are dropped.

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COVER_LIMITS, coverBacking, type CoverBacking, type CoverCreateBody } from '@ai-covers/contracts';
+import { COVER_BACKINGS, COVER_LIMITS, type CoverBacking, type CoverCreateBody } from '@ai-covers/contracts';
 import { semitoneLabel } from './cover-format';
 import styles from './CoversTool.module.css';
 
@@ -51,7 +51,7 @@ export function CoverOptions({
       </div>
       <fieldset className={styles.choices}>
         <legend>{t('coversTool.options.backing')}</legend>
-        {coverBacking.options.map((value) => (
+        {COVER_BACKINGS.map((value) => (
           <label key={value} className={styles.choice}>
             <input
               type="radio"

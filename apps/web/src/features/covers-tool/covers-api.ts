@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Code,
   Msg,
-  coverCreateBody,
   type CoverCreateBody,
   type CoverDownloadFormat,
   type CoverMix,
@@ -24,7 +23,7 @@ export const COVER_LIST_PAGE_SIZE = 10_000;
 
 /** `POST /v1/vsas/create` (JSON): a new task for an uploaded song; the body passes the contract first. */
 export async function createCoverTask(input: CoverCreateBody) {
-  return apiPost('coverCreateData', '/v1/vsas/create', checkedBody(coverCreateBody, input));
+  return apiPost('coverCreateData', '/v1/vsas/create', await checkedBody('coverCreateBody', input));
 }
 
 /** `GET /v1/vsas/result/{task_id}`: the task as it is now. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { TaskStatus, myVoiceCreateBody, type MyVoice, type MyVoiceCreateBody } from '@ai-covers/contracts';
+import { TaskStatus, type MyVoice, type MyVoiceCreateBody } from '@ai-covers/contracts';
 import { apiGet, apiPost } from '../../shared/api/request';
 import { checkedBody } from '../../shared/api/checked-body';
 import { selectSignedIn, useAuthStore } from '../auth';
@@ -22,7 +22,7 @@ export function listMyVoices(signal?: AbortSignal) {
 
 /** `POST /v1/my-voices`: a new voice from an uploaded recording; the body passes the contract first. */
 export async function createMyVoice(input: MyVoiceCreateBody) {
-  return apiPost('myVoiceData', '/v1/my-voices', checkedBody(myVoiceCreateBody, input));
+  return apiPost('myVoiceData', '/v1/my-voices', await checkedBody('myVoiceCreateBody', input));
 }
 
 /** `POST /v1/my-voices/{voice_id}/retry`. */

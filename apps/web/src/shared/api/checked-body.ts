@@ -1,5 +1,6 @@
 import { Code, Msg } from '@ai-covers/contracts';
-import { ApiError } from './errors';
+import { loadContracts, type ContractData, type ContractName, type ContractTable } from './contract';
+import { ApiError, NetworkError } from './errors';
 
 /** The part of a zod schema a body check needs. */
 interface BodySchema<T> {
@@ -10,10 +11,23 @@ interface BodySchema<T> {
 
 /**
  * A request body checked against its contract before it is sent: a body the server would refuse
- * fails here the same way (§8 code 1, the message naming the field). Schemas are values that weigh
- * on the page, so only lazy pages check their bodies (decision 030).
+ * fails here the same way (§8 code 1, the message naming the field). The schema is taken from the
+ * contracts' lazily loaded chunk, as the request layer takes its response schemas, so a page that
+ * sends a checked body does not carry zod in its own chunks (decisions 030, 211).
  */
-export function checkedBody<T>(schema: BodySchema<T>, input: unknown): T {
+export async function checkedBody<K extends ContractName>(
+  contract: K,
+  input: unknown,
+  contracts: () => Promise<ContractTable> = loadContracts,
+): Promise<ContractData<K>> {
+  let table: ContractTable;
+  try {
+    table = await contracts();
+  } catch {
+    // The schemas' chunk did not arrive: to the visitor that is the network failing.
+    throw new NetworkError();
+  }
+  const schema = table[contract] as unknown as BodySchema<ContractData<K>>;
   const checked = schema.safeParse(input);
   if (!checked.success) throw new ApiError(Code.error, checked.error.issues[0]?.message ?? Msg.generic);
   return checked.data;
