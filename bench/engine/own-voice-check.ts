@@ -7,7 +7,7 @@
  *     speaker, on the cover and on the converted vocal stem alone (and on the source, unconverted);
  *   - pitch: the converted stem's consensus pitch against the dry source's, moved by the key.
  *
- * Run: npx tsx bench/engine/own-voice-check.ts [tuning|reporting]  (JSON on stdout)
+ * Run: npx tsx bench/engine/own-voice-check.ts [tuning|reporting] [owner]  (JSON on stdout)
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,8 +25,9 @@ function main(): void {
   if (missing) throw new Error(`the judge needs: ${missing}`);
   const log = (s: string): void => void process.stderr.write(`${s}\n`);
   const panel = buildPanel(log);
+  const only = process.argv[3];
   const owners = panel.speakers.filter(
-    (s) => s.role === role && (panel.parts.get(s.id)?.train.seconds ?? 0) > 30,
+    (s) => s.role === role && (panel.parts.get(s.id)?.train.seconds ?? 0) > 30 && (!only || s.id === only),
   );
   const speechSources = panel.speakers.filter((s) => s.role === role);
   const sung = sungLine(SR);

@@ -6,10 +6,11 @@
  * median log-likelihood ratio for the owner), the share still given to the source, and the stem's
  * pitch against the dry source. A run is six covers, a few minutes on a loaded machine.
  *
- * Run: nice -n 5 npx tsx bench/engine/tune-own-voice.ts [owner:source ...]
+ * Run: nice -n 5 npx tsx bench/engine/tune-own-voice.ts [--reuse-profiles] [owner:source ...]
+ * (`--reuse-profiles`: the last trained profile of each owner, when only conversion changed).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeWav } from '../../packages/engine/src/io/wav';
@@ -28,7 +29,10 @@ const DEFAULT_PAIRS = [
   'ivr-ru:scratch-sung',
 ];
 const CACHE = new URL('./.cache/tune/', import.meta.url).pathname;
-const VOICE_SRC = new URL('../../packages/engine/src/voice/', import.meta.url).pathname;
+const VOICE_SRC = join(
+  process.env['BENCH_ENGINE_ROOT'] ?? new URL('../../', import.meta.url).pathname,
+  'packages/engine/src/voice/',
+);
 
 /** A profile depends on the training code: the cache key is the voice folder's sources. */
 function voiceCodeKey(): string {
@@ -41,7 +45,10 @@ function voiceCodeKey(): string {
 function main(): void {
   const missing = judgeToolsMissing();
   if (missing) throw new Error(`the judge needs: ${missing}`);
-  const pairs = (process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PAIRS).map((p) => p.split(':'));
+  const args = process.argv.slice(2);
+  const reuse = args.includes('--reuse-profiles');
+  const named = args.filter((a) => !a.startsWith('--'));
+  const pairs = (named.length ? named : DEFAULT_PAIRS).map((p) => p.split(':'));
   const panel = buildPanel();
   const role = (id: string): string | undefined => panel.speakers.find((s) => s.id === id)?.role;
   for (const [o, s] of pairs)
@@ -56,11 +63,13 @@ function main(): void {
   try {
     for (const [ownerId, sourceId] of pairs) {
       const owner = panel.speakers.find((x) => x.id === ownerId)!;
-      const profile = join(CACHE, `${ownerId}-${key}.json`);
-      if (!existsSync(profile)) {
+      const profile = join(CACHE, `${ownerId}-${reuse ? 'last' : key}.json`);
+      if (!existsSync(profile) || !reuse) {
         const rec = join(dir, `${ownerId}.wav`);
         writeWav(rec, SR, [upsample(panel.parts.get(ownerId!)!.train.audio)]);
-        engineCli(['train-voice', rec, '--out', profile, '--name', ownerId!]);
+        const fresh = join(CACHE, `${ownerId}-${key}.json`);
+        if (!existsSync(fresh)) engineCli(['train-voice', rec, '--out', fresh, '--name', ownerId!]);
+        copyFileSync(fresh, join(CACHE, `${ownerId}-last.json`));
       }
       const dry =
         sourceId === 'scratch-sung' ? sungLine(SR) : upsample(panel.parts.get(sourceId!)!.phrase.audio);
