@@ -1,7 +1,7 @@
 /** judge-results.md from a judge run (bench/engine/judge-run.ts). */
 import type { CalibrationRow } from './judge/panel';
 import type { PitchScore } from './judge/pitch-consensus';
-import type { OwnVoiceRow } from './own-voice-check';
+import type { OwnVoiceRow } from './judge/cover-judged';
 
 export interface Step {
   name: string;

@@ -8,6 +8,7 @@ import {
   gridLevelDb,
   sourceFrameStats,
 } from '../src/voice/frame-classes';
+import { baseLifter, lifterFor } from '../src/voice/frame-envelope';
 import { getVoiceProfile } from '../src/voice/library';
 
 /** Seeded noise so the frames are the same every run. */
@@ -148,12 +149,35 @@ describe('profile versions', () => {
       },
     ],
     ['version 3', { ...v1, version: 3 }],
+    [
+      'an unknown way of reading the envelopes',
+      { ...v1, version: 2, frameClasses: { ...classes, envelope: 'fine' } },
+    ],
   ])('refuses %s as BAD_PROFILE', (_, raw) => {
     try {
       parseProfile(raw);
       expect.unreachable();
     } catch (e) {
       expect((e as EngineError).code).toBe('BAD_PROFILE');
+    }
+  });
+});
+
+describe('envelope lifter by pitch', () => {
+  const n = 2048;
+  const sr = 44100;
+
+  it('keeps the plain lifter where the pitch is unknown or high', () => {
+    expect(lifterFor(n, sr, 0)).toBe(baseLifter(n));
+    expect(lifterFor(n, sr, 880)).toBe(baseLifter(n));
+  });
+
+  it('reads a low voice up to twice as finely, never past half its period', () => {
+    expect(lifterFor(n, sr, 110)).toBe(Math.round(n / 20));
+    for (const f0 of [250, 300, 400]) {
+      const l = lifterFor(n, sr, f0);
+      expect(l).toBeGreaterThan(baseLifter(n));
+      expect(l).toBeLessThanOrEqual((0.5 * sr) / f0);
     }
   });
 });

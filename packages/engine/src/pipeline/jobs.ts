@@ -137,6 +137,7 @@ export function runConvert(job: ConvertJob): ConvertResult {
       vibrato: undefined,
       breathiness: 0,
       voiced: undefined,
+      f0: undefined,
     });
     for (const r of rest) for (let j = 0; j < r.length; j++) r[j] = r[j]! + bv[j]! * job.levels.backing;
   }
@@ -163,6 +164,8 @@ function dspVocalParams(job: ConvertJob, f0: Float32Array | undefined, sr: numbe
     breathiness: job.breathiness,
     vibrato: job.vibrato,
     ...(voiced ? { voiced } : {}),
+    // A voice whose classes were read by pitch is converted with envelopes read so (decision 201).
+    ...(f0 && job.frameClasses?.classes.envelope === 'pitch' ? { f0 } : {}),
     ...(straight ? { straight } : {}),
     seed: job.span.start + 1,
     maxShiftHz: VOCAL_MAX_SHIFT_HZ,

@@ -3,7 +3,7 @@ import { RealFFT, hann } from '../dsp/fft';
 import { analysisFftSize } from '../dsp/stft';
 import { RawPcmReader } from '../io/raw-pcm';
 import { ENV_GRID_HZ } from '../voice/envelope';
-import { cepstrumBuffers, smoothEnvelope } from '../voice/frame-envelope';
+import { cepstrumBuffers, lifterFor, smoothEnvelope } from '../voice/frame-envelope';
 import {
   FrameCollector,
   envelopeToGridDb,
@@ -45,6 +45,8 @@ export function measureLeadFrames(
   const ceps = cepstrumBuffers(n);
   const grid = new Float64Array(ENV_GRID_HZ.length);
   const collector = new FrameCollector();
+  // Read as the owner's classes were learnt (decision 201).
+  const fine = classes.envelope === 'pitch';
   const reader = new RawPcmReader(lead.path, sr, lead.channels);
   try {
     const chunk = Math.ceil((CHUNK_SEC * sr) / n) * n;
@@ -55,9 +57,9 @@ export function measureLeadFrames(
         for (let i = 0; i < n; i++) buf[i] = x[o + i]! * win[i]!;
         fft.forward(buf, re, im);
         for (let k = 0; k < mag.length; k++) mag[k] = Math.sqrt(re[k]! ** 2 + im[k]! ** 2);
-        smoothEnvelope(mag, env, fft, ceps);
-        envelopeToGridDb(env, sr / n, warp, grid);
         const f = f0[Math.round((s - from + o + n / 2) / f0Hop)] ?? 0;
+        smoothEnvelope(mag, env, fft, ceps, lifterFor(n, sr, fine ? f : 0));
+        envelopeToGridDb(env, sr / n, warp, grid);
         collector.add(grid, f > 0);
       }
     }

@@ -3,6 +3,7 @@ import { analysisFftSize } from '../dsp/stft';
 import {
   cepstrumBuffers,
   holdBelowFundamental,
+  lifterFor,
   smoothEnvelope,
   type CepstrumBuffers,
 } from './frame-envelope';
@@ -31,6 +32,11 @@ export interface ShiftParams {
   vibrato?: { rateHz: number; depthCents: number };
   /** Voicing per hop of this shifter (from `shifterHop`), used by breath and vibrato. */
   voiced?: Uint8Array;
+  /**
+   * Pitch per hop (Hz, 0 unvoiced), like `voiced`. With `envelopeMap`, each frame's envelope is
+   * then as fine as its pitch allows (`lifterFor`), as the target's classes were learnt.
+   */
+  f0?: Float32Array;
   /** Hops inside notes sung straight (per hop, like `voiced`): the only ones vibrato is added to. */
   straight?: Uint8Array;
   /** Seed for the breath noise so renders are reproducible. */
@@ -281,7 +287,8 @@ class PhaseVocoder {
    */
   updateEnvelope(t: number, voiced: boolean): void {
     if (t % this.envEvery === 0) {
-      smoothEnvelope(this.mag, this.env, this.fft, this.cepstrum);
+      const f0 = this.map ? (this.p.f0?.[t] ?? 0) : 0;
+      smoothEnvelope(this.mag, this.env, this.fft, this.cepstrum, lifterFor(this.n, this.sampleRate, f0));
       this.map?.update(this.env, voiced);
     }
     holdBelowFundamental(this.mag, this.env, this.fundamentalSearch, this.lowest);

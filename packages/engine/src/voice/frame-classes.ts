@@ -40,6 +40,11 @@ export interface FrameClasses {
   centroids: number[][];
   /** Each class's mean envelope in dB on ENV_GRID_HZ, its level removed (classes × 64). */
   envelopesDb: number[][];
+  /**
+   * 'pitch': the envelopes were read as finely as each frame's pitch allows (`lifterFor`), and a
+   * song is read so too; absent (profiles trained before decision 201): with the plain lifter.
+   */
+  envelope?: 'pitch';
 }
 
 /** A song's own normalisation and, per owner class, the song's mean envelope there. */

@@ -3,6 +3,14 @@ import type { RealFFT } from '../dsp/fft';
 /** Cepstral lifter length as a share of the FFT size (n/40 ≈ 1.2 ms): keeps formants, drops harmonics. */
 const LIFTER_FRACTION = 1 / 40;
 const MIN_LIFTER = 8;
+/**
+ * The finest lifter an envelope may take (n/20 ≈ 2.3 ms), where the voice's pitch allows it: a
+ * speaker judge (and an ear) resolves the first formants within 100–200 Hz, which the 1.2 ms lifter
+ * blurs, leaving the source singer's shape of them in the excitation.
+ */
+const FINE_LIFTER_FRACTION = 1 / 20;
+/** A lifter stays under this share of the pitch period, so harmonics never become envelope. */
+const PERIOD_SHARE = 0.5;
 /** The envelope never falls more than 60 dB under the frame's peak. */
 const ENVELOPE_FLOOR = 1e-3;
 /** A harmonic counts as the lowest strong one when it is at most 20 dB under the band's loudest. */
@@ -21,12 +29,33 @@ export function cepstrumBuffers(n: number): CepstrumBuffers {
   return { ceps: new Float64Array(n), re: new Float64Array(bins), im: new Float64Array(bins) };
 }
 
-/** Cepstrally smoothed magnitude envelope (about 1.2 ms lifter): broad formant shape, not harmonics. */
+/** The lifter of the plain envelope (about 1.2 ms at any rate): broad formant shape, never harmonics. */
+export function baseLifter(n: number): number {
+  return Math.max(MIN_LIFTER, Math.round(n * LIFTER_FRACTION));
+}
+
+/**
+ * The lifter for a frame whose pitch is `f0` Hz (0: unvoiced or unknown): as fine as half a period
+ * allows, up to n/20, never coarser than the plain one. Unvoiced frames keep the plain lifter, so a
+ * voiced frame the tracker missed never has its harmonics taken for envelope.
+ */
+export function lifterFor(n: number, sampleRate: number, f0: number): number {
+  const base = baseLifter(n);
+  if (!(f0 > 0)) return base;
+  const fine = Math.round(n * FINE_LIFTER_FRACTION);
+  return Math.max(base, Math.min(fine, Math.floor((PERIOD_SHARE * sampleRate) / f0)));
+}
+
+/**
+ * Cepstrally smoothed magnitude envelope (by default about 1.2 ms lifter): broad formant shape, not
+ * harmonics; `lifter` (quefrency samples, from `lifterFor`) makes it finer.
+ */
 export function smoothEnvelope(
   mag: Float64Array,
   env: Float64Array,
   fft: RealFFT,
   buf: CepstrumBuffers,
+  lifter = baseLifter(fft.size),
 ): void {
   const n = fft.size;
   const bins = env.length;
@@ -36,7 +65,6 @@ export function smoothEnvelope(
     im[k] = 0;
   }
   fft.inverse(re, im, ceps);
-  const lifter = Math.max(MIN_LIFTER, Math.round(n * LIFTER_FRACTION));
   for (let q = lifter; q <= n - lifter; q++) ceps[q] = 0;
   fft.forward(ceps, re, im);
   let top = 0;

@@ -93,4 +93,6 @@ function checkFrameClasses(raw: unknown, bad: (why: string) => never): void {
     bad(`frameClasses.centroids must be rows of ${CLASS_FEATURE_DIM} numbers`);
   if (!es.every((r) => isRowOf(r, ENV_GRID_HZ.length)))
     bad(`frameClasses.envelopesDb must be rows of ${ENV_GRID_HZ.length} numbers`);
+  if (fc?.['envelope'] !== undefined && fc['envelope'] !== 'pitch')
+    bad('frameClasses.envelope must be "pitch"');
 }

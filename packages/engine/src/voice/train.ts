@@ -7,7 +7,7 @@ import { prepareInput } from '../pipeline/input';
 import { ENV_GRID_HZ, ltasToEnvelope } from './envelope';
 import { fitFormantScale, harmonicFrame, type HarmonicFrame } from './formant-fit';
 import { FormantStats } from './formant-lpc';
-import { cepstrumBuffers, smoothEnvelope } from './frame-envelope';
+import { baseLifter, cepstrumBuffers, lifterFor, smoothEnvelope } from './frame-envelope';
 import { FrameCollector, envelopeToGridDb, fitFrameClasses } from './frame-classes';
 import { RecordingChecks } from './recording-checks';
 import { accumulateVibrato, newVibratoAccumulator, vibratoOf } from './vibrato';
@@ -65,6 +65,9 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     const power = new Float64Array(n / 2 + 1);
     const harmonics: HarmonicFrame[] = [];
     const frames = new FrameCollector();
+    // The classes read each frame as finely as its pitch allows (as conversion will); the
+    // several-voices check keeps the plain envelope its limit was measured on.
+    const classFrames = new FrameCollector();
     const mag = new Float64Array(n / 2 + 1);
     const frameEnv = new Float64Array(n / 2 + 1);
     const ceps = cepstrumBuffers(n);
@@ -93,6 +96,12 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
             smoothEnvelope(mag, frameEnv, setup.fft, ceps);
             envelopeToGridDb(frameEnv, sr / n, 1, grid);
             frames.add(grid, f > 0, f);
+            const lifter = lifterFor(n, sr, f);
+            if (lifter !== baseLifter(n)) {
+              smoothEnvelope(mag, frameEnv, setup.fft, ceps, lifter);
+              envelopeToGridDb(frameEnv, sr / n, 1, grid);
+            }
+            classFrames.add(grid, f > 0, f);
           }
           if (f <= 0) continue;
           voiced++;
@@ -131,7 +140,8 @@ export async function trainVoice(recording: string, o: TrainOptions = {}): Promi
     const ap = apSum / voiced;
     const id = o.id ?? 'custom';
     const vibrato = vibratoOf(vib);
-    const frameClasses = fitFrameClasses(frames);
+    const fitted = fitFrameClasses(classFrames);
+    const frameClasses = fitted ? { ...fitted, envelope: 'pitch' as const } : undefined;
     return {
       version: PROFILE_VERSION,
       id,
