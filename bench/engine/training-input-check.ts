@@ -6,44 +6,18 @@
  *
  * Run: npx tsx bench/engine/training-input-check.ts  (JSON on stdout)
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineError, trainVoice } from '../../packages/engine/src/index';
 import { writeWav } from '../../packages/engine/src/io/wav';
 import { SPEAKERS, speakerInstalled, speakerParts } from './judge/corpus';
-import { JUDGE_SR } from './judge/tools';
+import { upsample } from './judge/engine-cli';
 import { decodeMono, soundsDir } from './scratch-sounds';
 
 const SR = 44100;
 const MOH = '/usr/share/asterisk/moh';
 export const MOH_PACKAGE = 'asterisk-moh-opsound-g722';
-
-function up(x: Float32Array): Float32Array {
-  const out = execFileSync(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-f',
-      'f32le',
-      '-ar',
-      String(JUDGE_SR),
-      '-ac',
-      '1',
-      '-i',
-      '-',
-      '-ar',
-      String(SR),
-      '-f',
-      'f32le',
-      '-',
-    ],
-    { input: Buffer.from(x.buffer, x.byteOffset, x.byteLength), maxBuffer: 1 << 30 },
-  );
-  return new Float32Array(out.buffer, out.byteOffset, out.length >> 2).slice();
-}
 
 function concat(parts: Float32Array[]): Float32Array {
   const out = new Float32Array(parts.reduce((s, p) => s + p.length, 0));
@@ -71,7 +45,7 @@ async function main(): Promise<void> {
   const only = process.env['ONLY'];
   const speakers = SPEAKERS.filter((s) => speakerInstalled(s) && s.role !== 'cohort');
   const audio = new Map(
-    speakers.map((s) => [s.id, up(speakerParts(s)[s.seconds ? 'enroll' : 'train'].audio)]),
+    speakers.map((s) => [s.id, upsample(speakerParts(s)[s.seconds ? 'enroll' : 'train'].audio)]),
   );
   for (const s of speakers)
     cases.push({
