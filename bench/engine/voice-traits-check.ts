@@ -7,14 +7,13 @@
  *
  * Run: npx tsx bench/engine/voice-traits-check.ts  (JSON on stdout)
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineError, trainVoice } from '../../packages/engine/src/index';
 import { writeWav } from '../../packages/engine/src/io/wav';
 import { SPEAKERS, speakerInstalled, speakerParts } from './judge/corpus';
-import { JUDGE_SR } from './judge/tools';
+import { JUDGE_SR, resample } from './judge/tools';
 import { sungLine } from './scratch-sounds';
 
 const SR = 44100;
@@ -22,28 +21,7 @@ const SPEEDS = [1, 1.15, 1.3];
 
 /** Plays x (16 kHz) faster by `speed`: pitch and every formant move up by that factor. */
 function faster(x: Float32Array, speed: number): Float32Array {
-  const out = execFileSync(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-f',
-      'f32le',
-      '-ar',
-      String(Math.round(JUDGE_SR * speed)),
-      '-ac',
-      '1',
-      '-i',
-      '-',
-      '-ar',
-      String(SR),
-      '-f',
-      'f32le',
-      '-',
-    ],
-    { input: Buffer.from(x.buffer, x.byteOffset, x.byteLength), maxBuffer: 1 << 30 },
-  );
-  return new Float32Array(out.buffer, out.byteOffset, out.length >> 2).slice();
+  return resample(x, Math.round(JUDGE_SR * speed), SR);
 }
 
 async function main(): Promise<void> {

@@ -3,10 +3,10 @@
  * engine exactly as a user's render does), recordings brought to the song rate, and the judge's
  * likeness verdict on a signal.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { Panel } from './panel';
 import { judgeWindows, likeness, melCepstra } from './speaker-model';
-import { JUDGE_SR, toJudgeRate } from './tools';
+import { JUDGE_SR, resample, toJudgeRate } from './tools';
 
 /** BENCH_ENGINE_ROOT runs another checkout's engine (a before/after comparison). */
 const ROOT = process.env['BENCH_ENGINE_ROOT'] ?? new URL('../../../', import.meta.url).pathname;
@@ -25,30 +25,7 @@ export function engineCli(args: string[]): Record<string, unknown> {
 }
 
 /** 16 kHz → 44.1 kHz through ffmpeg, as an uploaded recording would arrive. */
-export function upsample(x: Float32Array): Float32Array {
-  const out = execFileSync(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-f',
-      'f32le',
-      '-ar',
-      String(JUDGE_SR),
-      '-ac',
-      '1',
-      '-i',
-      '-',
-      '-ar',
-      String(SONG_SR),
-      '-f',
-      'f32le',
-      '-',
-    ],
-    { input: Buffer.from(x.buffer, x.byteOffset, x.byteLength), maxBuffer: 1 << 30 },
-  );
-  return new Float32Array(out.buffer, out.byteOffset, out.length >> 2).slice();
-}
+export const upsample = (x: Float32Array): Float32Array => resample(x, JUDGE_SR, SONG_SR);
 
 /** The mean of some channels. */
 export const mono = (chs: Float32Array[]): Float32Array =>

@@ -51,9 +51,8 @@ export function decodeForJudge(path: string, rate = JUDGE_SR): Float32Array {
   return new Float32Array(buf.buffer, buf.byteOffset, buf.length >> 2).slice();
 }
 
-/** Resamples a mono signal to the judge's rate through ffmpeg (no engine code involved). */
-export function toJudgeRate(x: Float32Array, sampleRate: number): Float32Array {
-  if (sampleRate === JUDGE_SR) return x;
+/** A mono signal read at `from` Hz and written at `to` Hz, through ffmpeg (no engine code involved). */
+export function resample(x: Float32Array, from: number, to: number): Float32Array {
   const out = execFileSync(
     'ffmpeg',
     [
@@ -62,13 +61,13 @@ export function toJudgeRate(x: Float32Array, sampleRate: number): Float32Array {
       '-f',
       'f32le',
       '-ar',
-      String(sampleRate),
+      String(from),
       '-ac',
       '1',
       '-i',
       '-',
       '-ar',
-      String(JUDGE_SR),
+      String(to),
       '-f',
       'f32le',
       '-',
@@ -76,6 +75,11 @@ export function toJudgeRate(x: Float32Array, sampleRate: number): Float32Array {
     { input: Buffer.from(x.buffer, x.byteOffset, x.byteLength), maxBuffer: 1 << 30 },
   );
   return new Float32Array(out.buffer, out.byteOffset, out.length >> 2).slice();
+}
+
+/** Resamples a mono signal to the judge's rate. */
+export function toJudgeRate(x: Float32Array, sampleRate: number): Float32Array {
+  return sampleRate === JUDGE_SR ? x : resample(x, sampleRate, JUDGE_SR);
 }
 
 /**
