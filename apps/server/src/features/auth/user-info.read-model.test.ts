@@ -3,46 +3,15 @@
 // that wrote and in another one on the same database. On the embedded database one app instance
 // (it belongs to one process); on Postgres two app instances, each with its own connection pool,
 // caches and queue, as two API processes are, on a scratch database of this file's own.
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { within } from '../../test/time-limits';
+import type { AppFeatures } from '../../app';
+import { onOneAppAndTwoInstances, type ApiInstance } from '../../test/api-instances';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppFeatures } from '../../app';
-import { loadSettings } from '../../config';
-import { jobs, type AppQueue } from '../../jobs';
-import { openDatabase, type Database } from '../../platform/db/client';
-import { startQueue } from '../../platform/queue/queue';
-import { createTestContext, type TestContext } from '../../test/context';
-import { splitProcesses } from '../../test/postgres-admin';
 
 const SECRET = new TextEncoder().encode('read-model-secret-0123456789-abcdefghijkl');
 
-interface Instance {
-  app: FastifyInstance;
-  features: AppFeatures;
-  close(): Promise<void>;
-}
-
-/** An API instance on an open database: its own queue, app and caches. */
-async function instance(database: Database, closeDatabase: boolean): Promise<Instance> {
-  const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' });
-  const queue: AppQueue = await startQueue({
-    raw: database.raw,
-    jobs,
-    schema: 'pgboss',
-    pollingIntervalSeconds: 0.5,
-  });
-  const { app, features } = await buildApp({ settings, database, queue, logger: false, secret: SECRET });
-  await app.ready();
-  return {
-    app,
-    features,
-    async close() {
-      await app.close();
-      await queue.stop(30_000);
-      if (closeDatabase) await database.close().catch(() => undefined);
-    },
-  };
-}
+type Instance = ApiInstance;
 
 const info = async (app: FastifyInstance, token: string) => {
   const res = await app.inject({
@@ -159,32 +128,12 @@ function invalidations(setUp: () => Promise<{ writer: Instance; reader: Instance
   );
 }
 
-describe('user info kept in memory, one app on its database', () => {
-  let ctx: TestContext;
-  afterAll(async () => ctx?.close());
-  invalidations(async () => {
-    ctx = await createTestContext();
-    const one: Instance = { app: ctx.app, features: ctx.features, close: () => ctx.close() };
-    return { writer: one, reader: one };
-  });
-});
-
-const split = await splitProcesses('ai-covers-read-model-', 'the read model across API processes');
-
-describe.skipIf(split.unreachable !== null)(
-  'user info kept in memory, two API instances on one Postgres',
-  () => {
-    const instances: Instance[] = [];
-    afterAll(async () => {
-      for (const i of instances.reverse()) await i.close();
-    });
-    invalidations(async () => {
-      const database = await split.database('read_model');
-      const first = await instance(await openDatabase({ url: database.url }), true);
-      instances.push(first);
-      const second = await instance(await openDatabase({ url: database.url, migrate: false }), true);
-      instances.push(second);
-      return { writer: first, reader: second };
-    });
+await onOneAppAndTwoInstances(
+  {
+    subject: 'user info kept in memory',
+    prefix: 'ai-covers-read-model-',
+    databaseName: 'read_model',
+    secret: SECRET,
   },
+  invalidations,
 );

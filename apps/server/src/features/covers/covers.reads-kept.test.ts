@@ -6,17 +6,12 @@
 // connection pool, caches and queue, as two API processes are, on a scratch database of its own.
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { within } from '../../test/time-limits';
+import type { AppFeatures } from '../../app';
+import { onOneAppAndTwoInstances, type ApiInstance } from '../../test/api-instances';
 import type { FastifyInstance } from 'fastify';
 import { COVER_DOWNLOAD } from '@ai-covers/contracts';
-import { buildApp, type AppFeatures } from '../../app';
-import { loadSettings } from '../../config';
-import { jobs, type AppQueue } from '../../jobs';
-import { openDatabase, type Database } from '../../platform/db/client';
-import { startQueue } from '../../platform/queue/queue';
-import { createTestContext, type TestContext } from '../../test/context';
-import { splitProcesses } from '../../test/postgres-admin';
 import { createCoverAssetsRepo } from './covers.assets.repo';
 import { createCoversRepo } from './covers.repo';
 import { coverMixes, coverTasks } from './covers.schema';
@@ -24,35 +19,7 @@ import { newTaskId } from './covers.view';
 
 const SECRET = new TextEncoder().encode('covers-kept-secret-0123456789-abcdefghij');
 
-interface Instance {
-  app: FastifyInstance;
-  features: AppFeatures;
-  database: Database;
-  close(): Promise<void>;
-}
-
-/** An API instance on an open database: its own queue, app and caches. */
-async function instance(database: Database): Promise<Instance> {
-  const settings = loadSettings({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data' });
-  const queue: AppQueue = await startQueue({
-    raw: database.raw,
-    jobs,
-    schema: 'pgboss',
-    pollingIntervalSeconds: 0.5,
-  });
-  const { app, features } = await buildApp({ settings, database, queue, logger: false, secret: SECRET });
-  await app.ready();
-  return {
-    app,
-    features,
-    database,
-    async close() {
-      await app.close();
-      await queue.stop(30_000);
-      await database.close().catch(() => undefined);
-    },
-  };
-}
+type Instance = ApiInstance;
 
 interface Task {
   task_id: string;
@@ -311,37 +278,12 @@ function invalidations(setUp: () => Promise<{ writer: Instance; reader: Instance
   );
 }
 
-describe('covers kept in memory, one app on its database', () => {
-  let ctx: TestContext;
-  afterAll(async () => ctx?.close());
-  invalidations(async () => {
-    ctx = await createTestContext();
-    const one: Instance = {
-      app: ctx.app,
-      features: ctx.features,
-      database: ctx.database,
-      close: () => ctx.close(),
-    };
-    return { writer: one, reader: one };
-  });
-});
-
-const split = await splitProcesses('ai-covers-kept-', 'covers kept across API processes');
-
-describe.skipIf(split.unreachable !== null)(
-  'covers kept in memory, two API instances on one Postgres',
-  () => {
-    const instances: Instance[] = [];
-    afterAll(async () => {
-      for (const i of instances.reverse()) await i.close();
-    });
-    invalidations(async () => {
-      const database = await split.database('covers_kept');
-      const first = await instance(await openDatabase({ url: database.url }));
-      instances.push(first);
-      const second = await instance(await openDatabase({ url: database.url, migrate: false }));
-      instances.push(second);
-      return { writer: first, reader: second };
-    });
+await onOneAppAndTwoInstances(
+  {
+    subject: 'covers kept in memory',
+    prefix: 'ai-covers-kept-',
+    databaseName: 'covers_kept',
+    secret: SECRET,
   },
+  invalidations,
 );
