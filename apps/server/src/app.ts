@@ -152,6 +152,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
       return { email, lang: (await accounts?.mailLanguageOf(email)) ?? 'en' };
     },
     origin: publicOrigin(settings),
+    readStamp: (userId, sessionId) => users.readStamps.stamp(userId, sessionId, 'headshots'),
     log: app.log,
   });
   // The library lists what the user uploaded: a declined headshot photo is a refused upload.

@@ -22,6 +22,8 @@ import { currentSessionId } from '../../platform/auth/identity';
 import { capacityOf, packPhotos, shortfallMessage, shortfallOf } from './headshots.capacity';
 import type { HeadshotsRepo, PackRow, PhotoRow, ResultRow, ShareRow } from './headshots.repo';
 import { packView, photoView, resultView } from './headshots.view';
+import { createHeadshotReads } from './headshots.read-model';
+import type { ReadStamp } from '../users/read-stamps';
 import type { ZipLinks } from './zip-links';
 
 /**
@@ -69,6 +71,11 @@ export interface HeadshotsServiceDeps {
     /** HEADSHOTS_PACK_PHOTOS_LIMIT: photos a pack's run uses (the capacity counts only those). */
     photosLimit?: number | null;
   };
+  /**
+   * My headshots and a pack's page kept in memory per session: the account's headshots read version
+   * and its session's liveness, and the lifetime of the URLs they sign. Absent: made every time.
+   */
+  reads?: { stamp: (userId: number, sessionId: string) => Promise<ReadStamp>; urlTtlSeconds: number };
   now?: () => number;
 }
 
@@ -112,6 +119,12 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     const ahead = await repo.queuedBefore(pack.createdAt);
     return Math.max(1, Math.round(ahead.reduce((sum, p) => sum + rest(p), 0) + rest(pack)));
   }
+
+  const reads = createHeadshotReads({
+    stamp: deps.reads?.stamp,
+    urlTtlSeconds: deps.reads?.urlTtlSeconds ?? 3600,
+    estimate,
+  });
 
   async function packOut(pack: PackRow, first?: ResultRow): Promise<HeadshotPack> {
     const cover = first ?? (pack.status === 'success' ? (await repo.results(pack.id))[0] : undefined);
@@ -400,19 +413,28 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     },
 
     async listPacks(userId: number): Promise<HeadshotPack[]> {
-      return Promise.all((await repo.listPacks(userId)).map((p) => packOut(p)));
+      return reads.packs(userId, async () => {
+        const packs = await repo.listPacks(userId);
+        return { view: await Promise.all(packs.map((p) => packOut(p))), packs };
+      });
     },
 
     async packDetail(userId: number, packId: string, origin: string) {
-      const pack = await ownPack(userId, packId);
-      const rows = await repo.results(pack.id);
-      const shares = await repo.sharesOfPack(pack.id);
-      return {
-        pack: await packOut(pack, rows[0]),
-        results: await resultsOut(rows),
-        shares: shares.map((s) => shareOut(s, origin)),
-        url_expire: new Date(now() + 3600_000).toISOString(),
-      };
+      const detail = await reads.pack(userId, packId, origin, async () => {
+        const pack = await repo.findPack(userId, packId);
+        if (!pack) return null;
+        const rows = await repo.results(pack.id);
+        const shares = await repo.sharesOfPack(pack.id);
+        const view = {
+          pack: await packOut(pack, rows[0]),
+          results: await resultsOut(rows),
+          shares: shares.map((s) => shareOut(s, origin)),
+          url_expire: new Date(now() + 3600_000).toISOString(),
+        };
+        return { view, packs: [pack] };
+      });
+      if (!detail) throw noSuchPack();
+      return detail;
     },
 
     /** A failed pack generates again at no new charge. */
