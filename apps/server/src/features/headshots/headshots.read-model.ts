@@ -13,7 +13,7 @@ export interface MadePacks<T> {
 }
 
 /**
- * My headshots and a pack's page kept in memory per session (their URLs are signed for it, decision
+ * My headshots, a pack's page and the upload page's photos kept in memory per session (their URLs are signed for it, decision
  * 104), checked against the account's headshots read version: triggers raise it in every
  * transaction that writes its packs (progress, end, failure, retry, delete), their results and
  * shares, its photos and its paid packs (migration 0024). A generating pack's time estimate also
@@ -64,6 +64,12 @@ export function createHeadshotReads(deps: {
       if (got.fresh) return got.made.view;
       const now = await estimates(got.made.packs);
       return got.made.view.map((p) => estimated(p, now));
+    },
+
+    /** The upload page's photos and their checks (polled while one is checked). */
+    async photos<T>(userId: number, make: () => Promise<T>): Promise<T> {
+      const got = await read(userId, 'photos', async () => ({ view: await make(), packs: [] }));
+      return got ? got.made.view : make();
     },
 
     /** A pack's page (null: not the account's); `origin` is part of its share links. */

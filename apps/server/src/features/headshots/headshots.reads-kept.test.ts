@@ -1,8 +1,9 @@
-// My headshots (GET /v1/headshots/packs) and a pack's page (GET /v1/headshots/packs/{id}, polled
-// while it generates) are kept in memory per session (headshots.read-model.ts). What they show must
-// never be stale: a pack's progress, its results delivered, a failure, a retry, a pack given back, a
-// new pack, a delete, a share and a sign-out show on the very next read, in the process that wrote
-// and in another one on the same database; a generating pack's estimate follows the packs of other
+// My headshots (GET /v1/headshots/packs), a pack's page (GET /v1/headshots/packs/{id}, polled while
+// it generates) and the upload page's photos (GET /v1/headshots/photos) are kept in memory per
+// session (headshots.read-model.ts). What they show must never be stale: a pack's progress, its
+// results delivered, a failure, a retry, a pack given back, a new pack, a delete, a share, a
+// photo's check and a sign-out show on the very next read, in the process that wrote and in
+// another one on the same database; a generating pack's estimate follows the packs of other
 // accounts queued before it. On the embedded database one app instance; on Postgres two app
 // instances, each with its own pool, caches and queue, on a scratch database of its own.
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,7 @@ import type { AppFeatures } from '../../app';
 import { onOneAppAndTwoInstances, type ApiInstance } from '../../test/api-instances';
 import { within } from '../../test/time-limits';
 import { createHeadshotsRepo, type NewResultRow } from './headshots.repo';
-import { headshotPackTasks, headshotResults } from './headshots.schema';
+import { headshotPackTasks, headshotPhotos, headshotResults } from './headshots.schema';
 
 const SECRET = new TextEncoder().encode('headshots-kept-secret-0123456789-abcdefg');
 
@@ -250,6 +251,56 @@ function invalidations(setUp: () => Promise<{ writer: ApiInstance; reader: ApiIn
         0,
       );
       expect((await detail(reader.app, token, id)).data.shares).toMatchObject([{ revoked: true }]);
+    },
+    within(60_000),
+  );
+
+  it(
+    "a photo's check and its removal show on the upload page's next read",
+    async () => {
+      const { userId, token } = await signIn(writer.features);
+      const photos = () =>
+        get<{ photos: { id: string; status: string }[]; checking: number; approved: number }>(
+          reader.app,
+          '/v1/headshots/photos',
+          token,
+        );
+      expect((await photos()).data.photos).toEqual([]);
+      const id = `ph${randomBytes(8).toString('hex')}`;
+      await writer.database.db.insert(headshotPhotos).values({
+        id,
+        userId,
+        storageKey: `headshots/kept/${id}.jpg`,
+        name: 'me.jpg',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      expect((await photos()).data).toMatchObject({ checking: 1, photos: [{ id, status: 'checking' }] });
+      await repo().setCheck(
+        id,
+        {
+          status: 'approved',
+          reasons: [],
+          data: {},
+          face: null,
+          width: 640,
+          height: 640,
+          format: 'jpeg',
+          capacity: 12,
+        },
+        new Date(),
+      );
+      expect((await photos()).data).toMatchObject({
+        checking: 0,
+        approved: 1,
+        photos: [{ status: 'approved' }],
+      });
+      const removed = await writer.app.inject({
+        method: 'DELETE',
+        url: `/v1/headshots/photos/${id}`,
+        headers: auth(token),
+      });
+      expect(removed.json().code).toBe(0);
+      expect((await photos()).data.photos).toEqual([]);
     },
     within(60_000),
   );

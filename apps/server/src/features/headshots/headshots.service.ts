@@ -204,6 +204,27 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
   const packResults = (plan: HeadshotPlanId) =>
     Math.min(HEADSHOT_PLANS[plan].results, config.resultsLimit ?? HEADSHOT_PLANS[plan].results);
 
+  /** The upload page: its photos, their checks and what they give a pack of each plan. */
+  async function photosPage(userId: number) {
+    const rows = await repo.draftPhotos(userId);
+    const photos = await Promise.all(rows.map(photoOut));
+    const countOf = (s: string) => rows.filter((r) => r.status === s).length;
+    const used = packPhotos(rows, config.photosLimit ?? null);
+    const capacity = capacityOf(used);
+    const more = (plan: HeadshotPlanId) =>
+      shortfallOf(capacity, used.length, packResults(plan))?.morePhotos ?? 0;
+    return {
+      photos,
+      approved: countOf('approved'),
+      declined: countOf('declined'),
+      checking: countOf('checking'),
+      max_photos: HEADSHOT_LIMITS.maxPhotos,
+      capacity,
+      pack_results: { basic: packResults('basic'), pro: packResults('pro') },
+      more_photos: { basic: more('basic'), pro: more('pro') },
+    };
+  }
+
   const service = {
     async plans(userId: number | null): Promise<HeadshotPlansData> {
       const available = userId ? await repo.availableByPlan(userId) : {};
@@ -283,24 +304,8 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       return photoOut(added.photo);
     },
 
-    async listPhotos(userId: number) {
-      const rows = await repo.draftPhotos(userId);
-      const photos = await Promise.all(rows.map(photoOut));
-      const countOf = (s: string) => rows.filter((r) => r.status === s).length;
-      const used = packPhotos(rows, config.photosLimit ?? null);
-      const capacity = capacityOf(used);
-      const more = (plan: HeadshotPlanId) =>
-        shortfallOf(capacity, used.length, packResults(plan))?.morePhotos ?? 0;
-      return {
-        photos,
-        approved: countOf('approved'),
-        declined: countOf('declined'),
-        checking: countOf('checking'),
-        max_photos: HEADSHOT_LIMITS.maxPhotos,
-        capacity,
-        pack_results: { basic: packResults('basic'), pro: packResults('pro') },
-        more_photos: { basic: more('basic'), pro: more('pro') },
-      };
+    listPhotos(userId: number) {
+      return reads.photos(userId, () => photosPage(userId));
     },
 
     async getPhoto(userId: number, id: string): Promise<HeadshotPhoto> {
