@@ -3,8 +3,8 @@
  * embedded database unless DATABASE_URL, the worker in the same process, default log level, only
  * the rate limit raised out of the way) against a bare Fastify 5 process answering the same
  * envelope, in the same run, with autocannon at 50 connections. Routes: `/v1/health`, the
- * categories, a signed-in task-status read of a running and of a finished cover, the covers list
- * and user info; on PGlite and on Postgres (when
+ * categories, a signed-in task-status read of a running and of a finished cover, the covers list,
+ * user info, My voices, a finished headshot pack's page and My headshots; on PGlite and on Postgres (when
  * reachable), idle and while a cover renders. Each figure is printed as a share of the bare route
  * measured just before and after it. Writes the measured part of bench/api/results.md.
  *
@@ -31,6 +31,11 @@ import { createUsersRepo } from '../../apps/server/src/features/users/users.repo
 import { createTokenSigner } from '../../apps/server/src/platform/auth/tokens';
 import { coverAssets, coverTasks } from '../../apps/server/src/features/covers/covers.schema';
 import { files } from '../../apps/server/src/features/storage/files/files.schema';
+import { userVoices } from '../../apps/server/src/features/voices/voices.schema';
+import {
+  headshotPackTasks,
+  headshotResults,
+} from '../../apps/server/src/features/headshots/headshots.schema';
 import { signedPutHeaders } from '../../apps/server/src/features/storage/storage.test-kit';
 import { songWav } from '../../apps/server/src/test/song-wav';
 
@@ -55,6 +60,9 @@ const DONE_TASK_ID = 'bench-api-task-done';
 /** Finished covers of the user besides DONE_TASK_ID (the covers list shows a page of them). */
 const LIST_DONE = 9;
 const SONG_SECONDS = 150;
+/** A finished headshot pack of the user (its page and My headshots read it), with PACK_RESULTS results. */
+const PACK_ID = 'bench-api-pack-done';
+const PACK_RESULTS = 8;
 
 interface Row {
   database: string;
@@ -198,6 +206,7 @@ async function seed(options: { url?: string; dataDir: string }): Promise<string>
       duration: 180,
     });
     await seedFinished(database.db, user.id);
+    await seedVoiceAndPack(database.db, user.id);
     return token;
   } finally {
     await database.close();
@@ -267,6 +276,67 @@ async function seedFinished(
       { taskId: id, role: 'mp3_low', fileId: low.id, storageKey: low.storageKey },
     ]);
   }
+}
+
+/** A ready voice of the user's own (with its recording) and a finished headshot pack. */
+async function seedVoiceAndPack(db: Awaited<ReturnType<typeof openDatabase>>['db'], userId: number) {
+  const storageKey = 'ai-covers/bench/voice-sample.wav';
+  const [sample] = await db
+    .insert(files)
+    .values({
+      userId,
+      kind: 'ai-covers',
+      bucket: 'bench',
+      storageKey,
+      name: 'sample.wav',
+      fileType: 'audio',
+      mimeType: 'audio/wav',
+      fileSize: 1000,
+      etag: 'bench-voice-sample',
+    })
+    .returning({ id: files.id });
+  await db.insert(userVoices).values({
+    id: 'my-0123456789ab',
+    userId,
+    name: 'Bench voice',
+    consentVersion: '1',
+    consentAt: new Date(),
+    status: 3,
+    progress: 1,
+    sampleFileId: sample!.id,
+    sampleKey: storageKey,
+    range: 'A2–E4',
+  });
+  await db.insert(headshotPackTasks).values({
+    id: PACK_ID,
+    userId,
+    plan: 'basic',
+    styles: ['studio'],
+    gender: 'unspecified',
+    photoIds: ['a', 'b', 'c'],
+    count: PACK_RESULTS,
+    status: 'success',
+    taskStatus: 3,
+    progress: 1,
+    delivered: PACK_RESULTS,
+  });
+  await db.insert(headshotResults).values(
+    Array.from({ length: PACK_RESULTS }, (_, index) => ({
+      id: `${PACK_ID}-${index}`,
+      packId: PACK_ID,
+      userId,
+      index,
+      storageKey: `headshots/bench/${index}.jpg`,
+      thumbKey: `headshots/bench/${index}-thumb.jpg`,
+      name: `headshot-${index}.jpg`,
+      size: 1000,
+      style: 'studio',
+      backdrop: 'grey',
+      framing: 'head',
+      grade: 'neutral',
+      likeness: 0.9,
+    })),
+  );
 }
 
 async function measure(url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Result> {
@@ -371,6 +441,13 @@ async function runDatabase(database: string, bare: () => Promise<number>, rows: 
       },
       { name: 'GET /v1/vsas/list (signed in, 11 covers)', path: '/v1/vsas/list', headers: user },
       { name: 'GET /v1/user/info (signed in)', path: '/v1/user/info', headers: user },
+      { name: 'GET /v1/my-voices (signed in, 1 voice)', path: '/v1/my-voices', headers: user },
+      {
+        name: `GET /v1/headshots/packs/{id} finished (signed in, ${PACK_RESULTS} results)`,
+        path: `/v1/headshots/packs/${PACK_ID}`,
+        headers: user,
+      },
+      { name: 'GET /v1/headshots/packs (signed in, 1 pack)', path: '/v1/headshots/packs', headers: user },
     ];
     const routes = allRoutes.filter((r) => !ROUTES || ROUTES.some((word) => r.name.includes(word)));
     for (const route of routes) {

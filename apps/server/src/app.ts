@@ -87,7 +87,14 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
   });
   const storage = createStorageFeature({ settings, db, secret });
   const credits = createCreditsFeature({ db });
-  const voices = createVoicesFeature({ engine, db, queue, files: storage.files, log: app.log });
+  const voices = createVoicesFeature({
+    engine,
+    db,
+    queue,
+    files: storage.files,
+    log: app.log,
+    readStamp: (userId, sessionId) => users.readStamps.stamp(userId, sessionId, 'voices'),
+  });
   const covers = createCoversFeature({
     db,
     queue,
@@ -145,6 +152,7 @@ async function createFeatures(deps: AppDeps & { secret: Uint8Array; app: Fastify
       return { email, lang: (await accounts?.mailLanguageOf(email)) ?? 'en' };
     },
     origin: publicOrigin(settings),
+    readStamp: (userId, sessionId) => users.readStamps.stamp(userId, sessionId, 'headshots'),
     log: app.log,
   });
   // The library lists what the user uploaded: a declined headshot photo is a refused upload.

@@ -7,6 +7,7 @@ import type { Mailer } from '../../platform/mail/mail';
 import type { ObjectStore } from '../../platform/storage/object-store';
 import type { AbTestService } from '../ab-test/ab-test.service';
 import type { FilesService } from '../storage/files/files.service';
+import type { ReadStamp } from '../users/read-stamps';
 import { startHeadshotsJobs, type HeadshotsQueue } from './headshots.jobs';
 import { createReadyNotifier, type MailRecipient } from './headshots.mail';
 import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
@@ -36,6 +37,8 @@ export function createHeadshotsFeature(deps: {
   recipientOf: (userId: number) => Promise<MailRecipient | null>;
   /** Absolute origin for mails (PUBLIC_URL's, else localhost and the port). */
   origin: string;
+  /** The account's headshots read version and its session's liveness (reads kept in memory). */
+  readStamp?: (userId: number, sessionId: string) => Promise<ReadStamp>;
   log: FastifyBaseLogger;
 }) {
   const { settings } = deps;
@@ -67,6 +70,7 @@ export function createHeadshotsFeature(deps: {
       resultsLimit: settings.HEADSHOTS_RESULTS_LIMIT ?? null,
       photosLimit: settings.HEADSHOTS_PACK_PHOTOS_LIMIT ?? null,
     },
+    reads: deps.readStamp && { stamp: deps.readStamp, urlTtlSeconds: settings.STORAGE_URL_TTL_SECONDS },
   });
   deps.files.registerGrant(HEADSHOT_SHARE_GRANT, service.shareLive);
   return defineFeature({

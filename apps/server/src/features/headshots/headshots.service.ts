@@ -22,6 +22,8 @@ import { currentSessionId } from '../../platform/auth/identity';
 import { capacityOf, packPhotos, shortfallMessage, shortfallOf } from './headshots.capacity';
 import type { HeadshotsRepo, PackRow, PhotoRow, ResultRow, ShareRow } from './headshots.repo';
 import { packView, photoView, resultView } from './headshots.view';
+import { createHeadshotReads } from './headshots.read-model';
+import type { ReadStamp } from '../users/read-stamps';
 import type { ZipLinks } from './zip-links';
 
 /**
@@ -69,6 +71,11 @@ export interface HeadshotsServiceDeps {
     /** HEADSHOTS_PACK_PHOTOS_LIMIT: photos a pack's run uses (the capacity counts only those). */
     photosLimit?: number | null;
   };
+  /**
+   * My headshots and a pack's page kept in memory per session: the account's headshots read version
+   * and its session's liveness, and the lifetime of the URLs they sign. Absent: made every time.
+   */
+  reads?: { stamp: (userId: number, sessionId: string) => Promise<ReadStamp>; urlTtlSeconds: number };
   now?: () => number;
 }
 
@@ -112,6 +119,12 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     const ahead = await repo.queuedBefore(pack.createdAt);
     return Math.max(1, Math.round(ahead.reduce((sum, p) => sum + rest(p), 0) + rest(pack)));
   }
+
+  const reads = createHeadshotReads({
+    stamp: deps.reads?.stamp,
+    urlTtlSeconds: deps.reads?.urlTtlSeconds ?? 3600,
+    estimate,
+  });
 
   async function packOut(pack: PackRow, first?: ResultRow): Promise<HeadshotPack> {
     const cover = first ?? (pack.status === 'success' ? (await repo.results(pack.id))[0] : undefined);
@@ -190,6 +203,27 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
   /** Results a pack of this plan makes here: the plan's count, or the server's cap. */
   const packResults = (plan: HeadshotPlanId) =>
     Math.min(HEADSHOT_PLANS[plan].results, config.resultsLimit ?? HEADSHOT_PLANS[plan].results);
+
+  /** The upload page: its photos, their checks and what they give a pack of each plan. */
+  async function photosPage(userId: number) {
+    const rows = await repo.draftPhotos(userId);
+    const photos = await Promise.all(rows.map(photoOut));
+    const countOf = (s: string) => rows.filter((r) => r.status === s).length;
+    const used = packPhotos(rows, config.photosLimit ?? null);
+    const capacity = capacityOf(used);
+    const more = (plan: HeadshotPlanId) =>
+      shortfallOf(capacity, used.length, packResults(plan))?.morePhotos ?? 0;
+    return {
+      photos,
+      approved: countOf('approved'),
+      declined: countOf('declined'),
+      checking: countOf('checking'),
+      max_photos: HEADSHOT_LIMITS.maxPhotos,
+      capacity,
+      pack_results: { basic: packResults('basic'), pro: packResults('pro') },
+      more_photos: { basic: more('basic'), pro: more('pro') },
+    };
+  }
 
   const service = {
     async plans(userId: number | null): Promise<HeadshotPlansData> {
@@ -270,24 +304,8 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
       return photoOut(added.photo);
     },
 
-    async listPhotos(userId: number) {
-      const rows = await repo.draftPhotos(userId);
-      const photos = await Promise.all(rows.map(photoOut));
-      const countOf = (s: string) => rows.filter((r) => r.status === s).length;
-      const used = packPhotos(rows, config.photosLimit ?? null);
-      const capacity = capacityOf(used);
-      const more = (plan: HeadshotPlanId) =>
-        shortfallOf(capacity, used.length, packResults(plan))?.morePhotos ?? 0;
-      return {
-        photos,
-        approved: countOf('approved'),
-        declined: countOf('declined'),
-        checking: countOf('checking'),
-        max_photos: HEADSHOT_LIMITS.maxPhotos,
-        capacity,
-        pack_results: { basic: packResults('basic'), pro: packResults('pro') },
-        more_photos: { basic: more('basic'), pro: more('pro') },
-      };
+    listPhotos(userId: number) {
+      return reads.photos(userId, () => photosPage(userId));
     },
 
     async getPhoto(userId: number, id: string): Promise<HeadshotPhoto> {
@@ -400,19 +418,28 @@ export function createHeadshotsService(deps: HeadshotsServiceDeps) {
     },
 
     async listPacks(userId: number): Promise<HeadshotPack[]> {
-      return Promise.all((await repo.listPacks(userId)).map((p) => packOut(p)));
+      return reads.packs(userId, async () => {
+        const packs = await repo.listPacks(userId);
+        return { view: await Promise.all(packs.map((p) => packOut(p))), packs };
+      });
     },
 
     async packDetail(userId: number, packId: string, origin: string) {
-      const pack = await ownPack(userId, packId);
-      const rows = await repo.results(pack.id);
-      const shares = await repo.sharesOfPack(pack.id);
-      return {
-        pack: await packOut(pack, rows[0]),
-        results: await resultsOut(rows),
-        shares: shares.map((s) => shareOut(s, origin)),
-        url_expire: new Date(now() + 3600_000).toISOString(),
-      };
+      const detail = await reads.pack(userId, packId, origin, async () => {
+        const pack = await repo.findPack(userId, packId);
+        if (!pack) return null;
+        const rows = await repo.results(pack.id);
+        const shares = await repo.sharesOfPack(pack.id);
+        const view = {
+          pack: await packOut(pack, rows[0]),
+          results: await resultsOut(rows),
+          shares: shares.map((s) => shareOut(s, origin)),
+          url_expire: new Date(now() + 3600_000).toISOString(),
+        };
+        return { view, packs: [pack] };
+      });
+      if (!detail) throw noSuchPack();
+      return detail;
     },
 
     /** A failed pack generates again at no new charge. */

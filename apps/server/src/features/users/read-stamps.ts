@@ -9,10 +9,12 @@ export interface ReadStamp {
   version: number | null;
 }
 
-/** The channels the read-version triggers notify, with the account id (migrations 0022, 0023). */
+/** The channels the read-version triggers notify, with the account id (migrations 0022–0024). */
 const CHANNELS: Record<ReadScope, string> = {
   account: 'user_read_versions',
   covers: 'cover_read_versions',
+  voices: 'voice_read_versions',
+  headshots: 'headshot_read_versions',
 };
 /** Accounts whose last raise is remembered one by one (the rest share one number, see below). */
 const MAX_COUNTED = 100_000;
@@ -42,7 +44,8 @@ function createRaiseCounter() {
 
 /**
  * Read versions of accounts, one per scope (user_read_versions: `version` for user info, migration
- * 0022; `covers` for its covers, 0023): triggers raise an account's number in every transaction
+ * 0022; `covers` for its covers, 0023; `voices` and `headshots` for its own voices and its
+ * headshots, 0024): triggers raise an account's number in every transaction
  * that writes what its pages of that scope read, so an answer made at version v is current exactly
  * while the number is still v.
  *

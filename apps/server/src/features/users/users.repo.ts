@@ -5,7 +5,7 @@ import { sessions, userReadVersions, users } from './users.schema';
 export type UserRow = typeof users.$inferSelect;
 
 /** What a kept answer is about: user info (the account) or its covers (My covers, a task's view). */
-export type ReadScope = 'account' | 'covers';
+export type ReadScope = 'account' | 'covers' | 'voices' | 'headshots';
 
 /** All SQL of accounts and sessions. */
 export function createUsersRepo(db: Db) {
@@ -27,7 +27,7 @@ export function createUsersRepo(db: Db) {
     )
     .prepare('users_session_active');
   // One statement per kind of kept answer: the number it is checked against, and the session.
-  const readStampQuery = (column: 'version' | 'covers') =>
+  const readStampQuery = (column: 'version' | 'covers' | 'voices' | 'headshots') =>
     db
       .select({
         version: sql<string | number | null>`(select ${userReadVersions[column]} from ${userReadVersions}
@@ -40,7 +40,12 @@ export function createUsersRepo(db: Db) {
       })
       .from(sql`(select 1) as one`)
       .prepare(`users_read_stamp_${column}`);
-  const readStampQueries = { account: readStampQuery('version'), covers: readStampQuery('covers') };
+  const readStampQueries = {
+    account: readStampQuery('version'),
+    covers: readStampQuery('covers'),
+    voices: readStampQuery('voices'),
+    headshots: readStampQuery('headshots'),
+  };
   const isSessionLiveQuery = db
     .select({ id: sessions.id })
     .from(sessions)

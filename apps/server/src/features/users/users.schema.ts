@@ -62,4 +62,11 @@ export const userReadVersions = pgTable('user_read_versions', {
    * user info need not be made again for them.
    */
   covers: bigint('covers', { mode: 'number' }).notNull().default(0),
+  /** Its own voices' (My voices, a voice's status): every write of its user_voices (migration 0024). */
+  voices: bigint('voices', { mode: 'number' }).notNull().default(0),
+  /**
+   * Its headshots' (My headshots, a pack's page): its packs, their results and shares, its photos
+   * and its paid packs (entitlements) (migration 0024).
+   */
+  headshots: bigint('headshots', { mode: 'number' }).notNull().default(0),
 });

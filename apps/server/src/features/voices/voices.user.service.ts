@@ -15,6 +15,8 @@ import { EngineError, parseProfile, type VoiceProfile } from '@ai-covers/engine'
 import type { Owner } from '../../platform/auth/identity';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
+import type { ReadStamp } from '../users/read-stamps';
+import { createSessionReads, keptUntil, type MadeAnswer } from '../users/session-reads';
 import type { UserVoicesRepo } from './voices.user.repo';
 import type { UserVoiceRow } from './voices.schema';
 
@@ -24,6 +26,8 @@ export type TrainingEnqueuer = (voiceId: string) => Promise<boolean>;
 const noVoice = () => notFound(MyVoiceMsg.noVoice);
 const newVoiceId = () => `my-${randomBytes(6).toString('hex')}`;
 const ownerOf = (userId: number): Owner => ({ userId, visitorId: null });
+/** Longest a kept answer is served again: its recordings' URLs are as old as it is. */
+export const VOICES_MAX_AGE_MS = 30_000;
 
 /**
  * "My voices": an account's voices trained from its own recordings. Only the owner sees, uses or
@@ -33,21 +37,30 @@ export function createUserVoicesService(deps: {
   repo: UserVoicesRepo;
   files: Pick<FilesService, 'ownedFileByKey' | 'readUrl' | 'deleteOwnedFiles' | 'localFile'>;
   enqueue: TrainingEnqueuer;
+  /**
+   * The account's voices read version and its session's liveness: what the signed-in list and a
+   * voice's status, kept in memory per session, are checked against. Absent: made every time.
+   */
+  readStamp?: (userId: number, sessionId: string) => Promise<ReadStamp>;
   now?: () => Date;
 }) {
   const { repo, files } = deps;
   const now = deps.now ?? (() => new Date());
+  // Kept per session: the recordings' URLs are signed for it (decision 104). Every write of the
+  // account's voices raises the version (migration 0024): progress, end, failure, retry, delete.
+  const kept = createSessionReads(deps.readStamp);
 
-  async function view(row: UserVoiceRow): Promise<MyVoice> {
-    const sampleUrl =
-      row.sampleFileId !== null
-        ? (
-            await files.readUrl({
-              storageKey: row.sampleKey,
-              name: `${row.name}${path.extname(row.sampleKey)}`,
-            })
-          ).url
-        : null;
+  /** `expires` collects the instants the URLs signed for this view expire. */
+  async function view(row: UserVoiceRow, expires: number[] = []): Promise<MyVoice> {
+    let sampleUrl: string | null = null;
+    if (row.sampleFileId !== null) {
+      const signed = await files.readUrl({
+        storageKey: row.sampleKey,
+        name: `${row.name}${path.extname(row.sampleKey)}`,
+      });
+      expires.push(Date.parse(signed.expire));
+      sampleUrl = signed.url;
+    }
     return {
       voice_id: row.id,
       name: row.name,
@@ -64,6 +77,14 @@ export function createUserVoicesService(deps: {
     };
   }
 
+  /** The views of these rows, servable again until their URLs' bound. */
+  async function made(rows: UserVoiceRow[]): Promise<MadeAnswer<MyVoice[]>> {
+    const madeAt = Date.now();
+    const expires: number[] = [];
+    const voices = await Promise.all(rows.map((row) => view(row, expires)));
+    return { answer: voices, validUntil: keptUntil(madeAt, expires, VOICES_MAX_AGE_MS) };
+  }
+
   async function owned(userId: number, voiceId: string): Promise<UserVoiceRow> {
     const row = await repo.findOwned(userId, voiceId);
     if (!row) throw noVoice();
@@ -72,11 +93,16 @@ export function createUserVoicesService(deps: {
 
   return {
     async list(userId: number): Promise<MyVoice[]> {
-      return Promise.all((await repo.listOwned(userId)).map(view));
+      return (await kept(userId, 'list', async () => made(await repo.listOwned(userId)))) ?? [];
     },
 
     async get(userId: number, voiceId: string): Promise<MyVoice> {
-      return view(await owned(userId, voiceId));
+      const voice = await kept(userId, `voice\u0000${voiceId}`, async () => {
+        const row = await repo.findOwned(userId, voiceId);
+        return row ? made([row]) : null;
+      });
+      if (!voice?.[0]) throw noVoice();
+      return voice[0];
     },
 
     /**
