@@ -24,7 +24,7 @@ import {
   sweepHeadshotScratch,
 } from './headshots.lease';
 import { HEADSHOTS_KIND } from './headshots.service';
-import type { KeptPortraits } from './headshots.kept';
+import { KEPT_MAX_BYTES, type KeptPortraits } from './headshots.kept';
 import { watermarkFile } from './watermark';
 
 export const CHECK_JOB = 'headshots.check';
@@ -237,6 +237,8 @@ export async function generatePackJob(
     let noted = false;
     const made: PackResult = await deps.pipeline().makePack({
       photos: inputs,
+      // A photo's matte kept for its previews is the pack's too (decision 230).
+      kept: (i) => deps.files.readBeside(usable[i]!.storageKey, KEPT_MAX_BYTES),
       styles: pack.styles,
       count: pack.count,
       outDir: path.join(dir, 'out'),
@@ -256,6 +258,7 @@ export async function generatePackJob(
       },
     });
     if (made.files.length === 0) throw new HeadshotsError('NO_USABLE_PHOTOS', 'no result passed');
+    deps.log.info({ packId, keptMattes: made.keptMattes, photos: usable.length }, 'headshot pack made');
     const results: NewResultRow[] = [];
     for (const [i, f] of made.files.entries()) {
       if (signal.aborted) throw new HeadshotsError('CANCELLED', 'the run stopped');

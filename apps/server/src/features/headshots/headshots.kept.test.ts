@@ -1,9 +1,15 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createHeadshots, type Headshots, type KeptPortrait, type PhotoCheck } from '@ai-covers/headshots';
+import {
+  createHeadshots,
+  type Headshots,
+  type KeptPortrait,
+  type MakePackOptions,
+  type PhotoCheck,
+} from '@ai-covers/headshots';
 import type { FilesService } from '../storage/files/files.service';
-import { checkPhotoJob, KEEP_JOB, keepPortraitJob, type JobDeps } from './headshots.jobs';
+import { checkPhotoJob, generatePackJob, KEEP_JOB, keepPortraitJob, type JobDeps } from './headshots.jobs';
 import { createKeptPortraits } from './headshots.kept';
-import type { HeadshotsRepo, PhotoRow } from './headshots.repo';
+import type { HeadshotsRepo, PackRow, PhotoRow } from './headshots.repo';
 
 // A photo's kept portrait, made in the background once the photo is approved (decision 230), with
 // stand-ins for the pipeline's costly steps and the store; the kept bytes go through the real
@@ -206,5 +212,55 @@ describe('the background job', () => {
     expect(await keepPortraitJob(gone.deps, 'p1', never)).toBe('skipped');
     expect(declined.ensure).not.toHaveBeenCalled();
     expect(gone.ensure).not.toHaveBeenCalled();
+  });
+});
+
+describe("a pack and its photos' kept portraits", () => {
+  it("hands the pipeline each photo's kept bytes, read only when its matte is due", async () => {
+    const store = new Map([['k/a.jpg', Buffer.from('kept for a')]]);
+    const read = vi.fn(async (key: string) => store.get(key) ?? null);
+    let asked: MakePackOptions | undefined;
+    const photos: Record<string, Partial<PhotoRow>> = {
+      a: { id: 'a', userId: 1, storageKey: 'k/a.jpg', status: 'approved', capacity: 6 },
+      b: { id: 'b', userId: 1, storageKey: 'k/b.jpg', status: 'approved', capacity: 6 },
+    };
+    const pack = {
+      id: 'pk',
+      userId: 1,
+      photoIds: ['a', 'b'],
+      styles: ['navy-studio'],
+      count: 1,
+      kind: 'preview',
+    };
+    const deps = {
+      repo: {
+        claimPack: async () => pack as unknown as PackRow,
+        renewPackLease: async () => true,
+        photoById: async (id: string) => photos[id] as PhotoRow,
+        updateRun: async () => null,
+      } as unknown as HeadshotsRepo,
+      files: {
+        localFile: async (o: { storageKey: string }) => `/in/${o.storageKey}`,
+        readBeside: read,
+      } as unknown as FilesService,
+      pipeline: () =>
+        ({
+          makePack: async (o: MakePackOptions) => {
+            asked = o;
+            throw new Error('stop after the options');
+          },
+        }) as unknown as Headshots,
+      kept: {} as JobDeps['kept'],
+      send: async () => null,
+      notifyReady: async () => undefined,
+      log: { warn: vi.fn(), info: vi.fn() } as never,
+      lease: { owner: 'here/1/x', ttlMs: 30_000, renewMs: 10_000 },
+    } satisfies JobDeps;
+    expect(await generatePackJob(deps, 'pk', 'job-1', never)).toBe('failure');
+    expect(read).not.toHaveBeenCalled();
+    expect(asked!.photos).toEqual(['/in/k/a.jpg', '/in/k/b.jpg']);
+    expect(await asked!.kept!(0)).toEqual(Buffer.from('kept for a'));
+    expect(await asked!.kept!(1)).toBeNull();
+    expect(read.mock.calls.map((c) => c[0])).toEqual(['k/a.jpg', 'k/b.jpg']);
   });
 });
