@@ -63,6 +63,13 @@ async function noFacePhoto(name: string): Promise<Upload> {
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
+/**
+ * How long the journey waits for its backdrop preview: the kept portrait's render, or the rest of
+ * the photo's background matte when the preview comes first (decision 230), with room for a loaded
+ * machine. It was 210 s while the first preview made the matte itself (decision 215).
+ */
+const PREVIEW_WAIT_MS = 120_000;
+
 /** The app's base path of AI Headshots (HEADSHOTS_BASE_PATH, default /headshots). */
 const HEADSHOTS = process.env.E2E_HEADSHOTS_BASE_PATH ?? '/headshots';
 
@@ -155,12 +162,17 @@ test.describe('AI Headshots', () => {
         const tiles = page.locator('[data-testid^="backdrop-tile-"] img');
         const busy = page.getByRole('alert').filter({ hasText: 'Previews are busy' });
         let next = 1;
-        // As long as the server gives a render (180 s) and one more answer: the journey must not
-        // give up on a preview the server is still making on a loaded machine.
+        // The photo's portrait and matte are made in the background once it is approved (decision
+        // 230): the preview is one small render, or waits on the rest of that matte.
+        // PREVIEW_WAIT_MS leaves room for a loaded machine running another pass beside this one.
         await expect(async () => {
           if (await busy.isVisible()) await tiles.nth(next++ % (await tiles.count())).click();
           await expect(page.getByTestId('backdrop-preview')).toBeVisible({ timeout: 10_000 });
-        }).toPass({ timeout: 210_000 });
+        }).toPass({ timeout: PREVIEW_WAIT_MS });
+        // A real render of my photo: the server's WebP at the width it renders previews.
+        const preview = page.getByTestId('backdrop-preview');
+        expect(await preview.getAttribute('src')).toMatch(/^data:image\/webp;base64,/);
+        await expect.poll(() => preview.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(480);
 
         // Replace the declined photo in place: a copy of an approved one is declined as a copy.
         const copyChooser = page.waitForEvent('filechooser');

@@ -30,6 +30,12 @@ export const settingsSchema = z.object({
    * matte); unset = all of them. The upload rules (5 to 20 photos) stay as they are.
    */
   HEADSHOTS_PACK_PHOTOS_LIMIT: z.coerce.number().int().min(1).max(20).optional(),
+  /**
+   * Make an approved photo's portrait and matte in the background, so its first backdrop preview
+   * and its pack find them (decision 230). API tests that are not about it turn it off: each one
+   * costs a matte.
+   */
+  HEADSHOTS_KEEP_AHEAD: boolish.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

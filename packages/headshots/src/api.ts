@@ -52,8 +52,13 @@ export interface Headshots {
   /**
    * Checks, cuts and mattes one photo for previews (what a pack computes per photo before it
    * renders). Keep it (packPortrait) and every backdrop after that is one small render.
+   * `background`: made ahead of any request (a photo just approved), so its matte runs at the
+   * pipeline's lowered priority like a pack's, not at the caller's.
    */
-  preparePortrait(input: PhotoInput, options?: { signal?: AbortSignal }): Promise<KeptPortrait>;
+  preparePortrait(
+    input: PhotoInput,
+    options?: { signal?: AbortSignal; background?: boolean },
+  ): Promise<KeptPortrait>;
   /** A one-photo pack's first result in this style, `width` wide, as a JPEG (no likeness gates). */
   renderPreview(
     portrait: KeptPortrait,
@@ -85,6 +90,7 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
   let previewPool: WorkerPool | null = null;
   const getPreviewPool = () => (previewPool ??= new WorkerPool(1, unref, true));
   const previewMatte = () => new ProcessRunner(true);
+  const backgroundMatte = () => new ProcessRunner();
   return {
     settings,
     async checkPhoto(input, opts = {}) {
@@ -111,10 +117,11 @@ export function createHeadshots(options: HeadshotsOptions = {}): Headshots {
       }
     },
     makePack(opts) {
-      return makePack(opts, getPool(), () => new ProcessRunner(), settings);
+      return makePack(opts, getPool(), backgroundMatte, settings);
     },
     preparePortrait(input, opts = {}) {
-      return preparePortrait(input, getPreviewPool(), previewMatte, settings, opts.signal);
+      const matte = opts.background ? backgroundMatte : previewMatte;
+      return preparePortrait(input, getPreviewPool(), matte, settings, opts.signal);
     },
     renderPreview(portrait, style, opts) {
       return renderPreview(portrait, style, opts.width, getPreviewPool(), settings, opts.signal);

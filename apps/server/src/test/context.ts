@@ -98,6 +98,8 @@ export async function createTestContext(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '.tmp/test-data',
+    // Each approved photo's background matte is work a test not about it should not wait beside.
+    HEADSHOTS_KEEP_AHEAD: 'false',
     ...env,
   });
   const { database, queueSchema, drop } = await openTestDatabase();

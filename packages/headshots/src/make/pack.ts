@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HEADSHOT_LIMITS, HEADSHOT_UPLOAD_LIMIT_MESSAGE, type PhotoDeclineCode } from '@ai-covers/contracts';
@@ -13,7 +13,8 @@ import { findStyle, type StyleDef } from '../styles/catalog';
 import { planCombos, type Combo } from './combos';
 import type { FramingId } from './framing';
 import { framingOffers, LIGHT_SETUPS, type FramingOffer, type LightSetup } from './offer';
-import type { PortraitLayout } from './portrait';
+import { refineWithMatte, type PortraitLayout } from './portrait';
+import { keptMatte } from './reuse';
 import { NEAR_DUPLICATE_DISTANCE, printDistance } from './print';
 import type { PreparedPortrait } from './render';
 
@@ -39,6 +40,11 @@ export interface MakePackOptions {
   outDir: string;
   signal?: AbortSignal;
   onProgress?: (p: PackProgress) => void;
+  /**
+   * The portrait kept beside a photo for its previews (by index into `photos`), or null. One made
+   * under these settings from the same cut gives the photo's matte, which is then not made again.
+   */
+  kept?: (photo: number) => Promise<Uint8Array | null>;
 }
 
 /** One delivered result. */
@@ -89,6 +95,8 @@ export interface PackResult {
   likenessThreshold: number;
   /** Distinct combinations the photos and styles allowed. */
   combinations: number;
+  /** Photos whose matte came from their kept portrait instead of the matting model. */
+  keptMattes: number;
 }
 
 interface PreparedPhoto {
@@ -216,33 +224,46 @@ export async function makePack(
 
     // 2. Mattes, one photo at a time in a child process that ends with the stage. The matting model
     //    needs most of the memory budget, so idle check/render workers are stopped first; they
-    //    restart for rendering.
-    await pool.trim?.();
-    matte = openMatte();
+    //    restart for rendering. A photo whose preview kept its matte takes that one; the process
+    //    starts only for a photo that needs the model.
     const photos: PreparedPhoto[] = [];
+    let keptMattes = 0;
     for (const [k, p] of usable.entries()) {
       const mattePath = path.join(work, `portrait-${p.input}.matte`);
-      const out = await matte.run(
-        {
-          kind: 'matte',
-          rgbPath: p.rgbPath,
-          mattePath,
-          width: p.layout.width,
-          height: p.layout.height,
-          geometry: p.layout.geometry,
-          face: p.layout.face,
-          maxSide: m.matteMaxSide,
-          model: m.matteModel,
-        },
-        { signal },
-      );
+      const kept = await keptMatteOf(o, p.input, p.layout, settings);
+      let geometry: PortraitLayout['geometry'];
+      if (kept) {
+        await writeFile(mattePath, kept);
+        geometry = refineWithMatte(p.layout.geometry, p.layout.face, kept, p.layout.width, p.layout.height);
+        keptMattes++;
+      } else {
+        if (!matte) {
+          await pool.trim?.();
+          matte = openMatte();
+        }
+        const out = await matte.run(
+          {
+            kind: 'matte',
+            rgbPath: p.rgbPath,
+            mattePath,
+            width: p.layout.width,
+            height: p.layout.height,
+            geometry: p.layout.geometry,
+            face: p.layout.face,
+            maxSide: m.matteMaxSide,
+            model: m.matteModel,
+          },
+          { signal },
+        );
+        geometry = out.geometry;
+      }
       photos.push({
-        ...toPrepared(p.input, p.rgbPath, mattePath, p.layout, out.geometry, settings, p.embedding),
+        ...toPrepared(p.input, p.rgbPath, mattePath, p.layout, geometry, settings, p.embedding),
         judge: p.judge,
       });
       report('matting', 0.1 + (0.3 * (k + 1)) / usable.length);
     }
-    await matte.close();
+    await matte?.close();
     matte = null;
 
     // 3. Plan every distinct combination; render in order, replacing results under the threshold.
@@ -370,6 +391,7 @@ export async function makePack(
       shortfall: Math.max(0, o.count - files.length),
       likenessThreshold: m.likenessThreshold,
       combinations: combos.length,
+      keptMattes,
     };
   } catch (e) {
     // Nothing half-made stays behind.
@@ -388,6 +410,22 @@ export async function makePack(
   } finally {
     await matte?.close();
     await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The photo's kept matte when it fits this cut; a store or format problem only costs the model. */
+async function keptMatteOf(
+  o: MakePackOptions,
+  photo: number,
+  layout: PortraitLayout,
+  settings: Settings,
+): Promise<Uint8Array | null> {
+  if (!o.kept) return null;
+  try {
+    const bytes = await o.kept(photo);
+    return bytes ? await keptMatte(bytes, layout, settings) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -20,6 +20,8 @@ const env = {
   HEADSHOTS_RESULTS_LIMIT: '2',
   // One matte per run instead of five: the recovery is what is tested, not the pipeline.
   HEADSHOTS_PACK_PHOTOS_LIMIT: '1',
+  // No background mattes of the approved photos beside the pack (decision 230).
+  HEADSHOTS_KEEP_AHEAD: 'false',
 };
 let running: Child | null = null;
 afterAll(async () => {

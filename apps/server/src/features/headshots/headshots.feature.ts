@@ -12,6 +12,7 @@ import { startHeadshotsJobs, type HeadshotsQueue } from './headshots.jobs';
 import { createReadyNotifier, type MailRecipient } from './headshots.mail';
 import { createHeadshotsRepo, entitlementOps, type Tx } from './headshots.repo';
 import { createDeclinedPhotoFiles } from './headshots.describe';
+import { createKeptPortraits } from './headshots.kept';
 import { createBackdropPreviews } from './headshots.preview';
 import { headshotsRoutes } from './headshots.routes';
 import { createHeadshotsService, HEADSHOT_SHARE_GRANT } from './headshots.service';
@@ -47,8 +48,10 @@ export function createHeadshotsFeature(deps: {
   // One pipeline per process, started on first use (its worker threads load models then).
   let pipeline: Headshots | null = null;
   const getPipeline = () => (pipeline ??= createHeadshots({ threads: settings.HEADSHOTS_THREADS }));
-  const send = async (name: 'headshots.check' | 'headshots.generate', id: string) =>
+  const send = async (name: 'headshots.check' | 'headshots.generate' | 'headshots.keep', id: string) =>
     deps.queue.send(name, { id });
+  // One per process: the background job and the previews share it, so a photo is made once at a time.
+  const kept = createKeptPortraits({ repo, files: deps.files, pipeline: getPipeline, log: deps.log });
   const abPlans = async (userId: number) => {
     const plan = (code: string) => deps.abTests.planFor(code, String(userId)).then((p) => p === ON);
     return {
@@ -90,7 +93,7 @@ export function createHeadshotsFeature(deps: {
         publicUrl: settings.PUBLIC_URL,
         previews: createBackdropPreviews({
           repo,
-          files: deps.files,
+          kept,
           pipeline: getPipeline,
           styleIds: () => listStyles().map((s) => s.id),
           log: deps.log,
@@ -104,7 +107,9 @@ export function createHeadshotsFeature(deps: {
         repo,
         files: deps.files,
         pipeline: getPipeline,
+        kept,
         photosLimit: settings.HEADSHOTS_PACK_PHOTOS_LIMIT ?? null,
+        keepAhead: settings.HEADSHOTS_KEEP_AHEAD,
         send: (name, id) => send(name, id),
         notifyReady: createReadyNotifier({
           mailer: deps.mailer,

@@ -24,12 +24,14 @@ import {
   sweepHeadshotScratch,
 } from './headshots.lease';
 import { HEADSHOTS_KIND } from './headshots.service';
+import { KEPT_MAX_BYTES, type KeptPortraits } from './headshots.kept';
 import { watermarkFile } from './watermark';
 
 export const CHECK_JOB = 'headshots.check';
 export const GENERATE_JOB = 'headshots.generate';
 export const EXPIRE_JOB = 'headshots.expire';
 export const SWEEP_JOB = 'headshots.sweep';
+export const KEEP_JOB = 'headshots.keep';
 
 /** The headshot jobs, by name (the app root puts every feature's together). */
 export const headshotsJobs = {
@@ -47,6 +49,14 @@ export const headshotsJobs = {
     retryLimit: 1,
     retryDelaySeconds: 30,
     expireInSeconds: 3 * 3600,
+  }),
+  // An approved photo's portrait and matte, kept for its previews and its pack (decision 230). Seconds
+  // of CPU at the pipeline's lowered priority; the expiry leaves room for a loaded machine.
+  [KEEP_JOB]: defineJob({
+    payload: z.object({ id: z.string().min(1).max(64) }),
+    retryLimit: 1,
+    retryDelaySeconds: 30,
+    expireInSeconds: 3600,
   }),
   // Hourly deletion of packs and photos past their 30 days (bytes too).
   [EXPIRE_JOB]: defineJob({
@@ -76,13 +86,17 @@ export interface JobDeps {
   pipeline: () => Headshots;
   /** Sends the "your headshots are ready" mail; failures are logged, never fail the pack. */
   notifyReady: (pack: PackRow) => Promise<void>;
-  send: (name: 'headshots.generate', id: string) => Promise<string | null>;
+  send: (name: 'headshots.generate' | 'headshots.keep', id: string) => Promise<string | null>;
+  /** The photos' kept portraits (previews use the same, so a photo is made once at a time). */
+  kept: KeptPortraits;
   log: FastifyBaseLogger;
   now?: () => number;
   /** This process's pack lease (default: a fresh owner and the standard times). */
   lease?: { owner: string; ttlMs: number; renewMs: number };
   /** HEADSHOTS_PACK_PHOTOS_LIMIT: at most this many of a pack's photos go to the pipeline. */
   photosLimit?: number | null;
+  /** HEADSHOTS_KEEP_AHEAD: an approved photo's portrait is made in the background (default true). */
+  keepAhead?: boolean;
 }
 
 /** Runs the photo check of one uploaded photo and stores its outcome. */
@@ -136,10 +150,31 @@ export async function checkPhotoJob(deps: JobDeps, photoId: string): Promise<str
       },
       new Date(),
     );
-    return check.approved ? 'approved' : 'declined';
+    if (!check.approved) return 'declined';
+    // Its portrait and matte are made now, so its first backdrop preview finds them (decision 230).
+    // A queue that refuses only leaves that preview to make them.
+    if (deps.keepAhead ?? true)
+      await deps.send(KEEP_JOB, photo.id).catch((error: unknown) => {
+        deps.log.warn({ err: error, photoId: photo.id }, 'the kept portrait job could not be sent');
+      });
+    return 'approved';
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Keeps an approved photo's portrait and matte beside it (decision 230); a photo gone or declined
+ * meanwhile is skipped. A preview making the same photo's is waited on, not repeated.
+ */
+export async function keepPortraitJob(
+  deps: JobDeps,
+  photoId: string,
+  shutdown: AbortSignal,
+): Promise<string> {
+  const photo = await deps.repo.photoById(photoId);
+  if (!photo || photo.status !== 'approved') return 'skipped';
+  return deps.kept.ensure({ id: photo.id, storageKey: photo.storageKey }, shutdown);
 }
 
 /**
@@ -202,6 +237,8 @@ export async function generatePackJob(
     let noted = false;
     const made: PackResult = await deps.pipeline().makePack({
       photos: inputs,
+      // A photo's matte kept for its previews is the pack's too (decision 230).
+      kept: (i) => deps.files.readBeside(usable[i]!.storageKey, KEPT_MAX_BYTES),
       styles: pack.styles,
       count: pack.count,
       outDir: path.join(dir, 'out'),
@@ -221,6 +258,7 @@ export async function generatePackJob(
       },
     });
     if (made.files.length === 0) throw new HeadshotsError('NO_USABLE_PHOTOS', 'no result passed');
+    deps.log.info({ packId, keptMattes: made.keptMattes, photos: usable.length }, 'headshot pack made');
     const results: NewResultRow[] = [];
     for (const [i, f] of made.files.entries()) {
       if (signal.aborted) throw new HeadshotsError('CANCELLED', 'the run stopped');
@@ -459,6 +497,9 @@ export async function startHeadshotsJobs(
     deps.log.info({ packId: payload.id, outcome }, 'headshot pack job finished');
     return { outcome };
   });
+  await deps.queue.work(KEEP_JOB, async (payload) => ({
+    outcome: await keepPortraitJob(runDeps, payload.id, shutdown.signal),
+  }));
   await deps.queue.work(EXPIRE_JOB, async () => expireHeadshots(deps, new Date()));
   await deps.queue.boss.schedule(EXPIRE_JOB, '17 * * * *', {}, { tz: 'UTC' });
   await deps.queue.work(SWEEP_JOB, async () => sweepPacks(deps));

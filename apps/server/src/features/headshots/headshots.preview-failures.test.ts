@@ -5,6 +5,7 @@ import { HeadshotsError, type Headshots, type KeptPortrait, type PreviewImage } 
 import type { AppError } from '../../platform/http/app-error';
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
+import { createKeptPortraits } from './headshots.kept';
 import { createBackdropPreviews } from './headshots.preview';
 
 // How the backdrop preview answers when the pipeline fails, with a stand-in pipeline (the real
@@ -18,33 +19,40 @@ type Make = (o: { photo: string; style: string }) => Promise<PreviewImage>;
  * A pipeline whose previews do what `make` says; `result` makes a real JPEG. Nothing is kept
  * beside the photo here (headshots.preview-kept.test.ts is about that).
  */
+const keyOf = (id: string) => `k/${id}.jpg`;
+
 function setup(make: Make, capacity: number | null = 6, limitMs?: number) {
   const log = { warn: vi.fn(), error: vi.fn() };
   const preparePortrait = vi.fn(async (input: string) => ({ input }) as unknown as KeptPortrait);
   const renderPreview = vi.fn(async (portrait: KeptPortrait, style: string) =>
     make({ photo: (portrait as unknown as { input: string }).input, style }),
   );
+  const pipeline = {
+    preparePortrait,
+    renderPreview,
+    packPortrait: async () => Buffer.alloc(0),
+    unpackPortrait: async () => null,
+  } as unknown as Headshots;
   const previews = createBackdropPreviews({
     repo: {
       findPhoto: async (_user: number, id: string) => ({
         id,
-        storageKey: `k/${id}.jpg`,
+        storageKey: keyOf(id),
         status: 'approved',
         capacity,
       }),
     } as unknown as HeadshotsRepo,
-    files: {
-      localFile: async () => '/photo.jpg',
-      readBeside: async () => null,
-      keepBeside: async () => undefined,
-    } as unknown as FilesService,
-    pipeline: () =>
-      ({
-        preparePortrait,
-        renderPreview,
-        packPortrait: async () => Buffer.alloc(0),
-        unpackPortrait: async () => null,
-      }) as unknown as Headshots,
+    kept: createKeptPortraits({
+      repo: { photoById: async (id: string) => ({ id, storageKey: keyOf(id) }) } as never,
+      files: {
+        localFile: async () => '/photo.jpg',
+        readBeside: async () => null,
+        keepBeside: async () => undefined,
+      } as unknown as FilesService,
+      pipeline: () => pipeline,
+      log: log as never,
+    }),
+    pipeline: () => pipeline,
     styleIds: () => ['navy-studio', 'office-bokeh'],
     log: log as never,
     waitMs: 10_000,

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createHeadshots, type Headshots, type KeptPortrait } from '@ai-covers/headshots';
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
+import { createKeptPortraits } from './headshots.kept';
 import { createBackdropPreviews } from './headshots.preview';
 
 // The portrait a photo's first preview makes is kept beside the photo and every later backdrop is
@@ -47,6 +48,8 @@ function portrait(): KeptPortrait {
   };
 }
 
+const keyOf = (id: string) => `headshots/in/${id}.jpg`;
+
 function setup(files: Partial<FilesService> = {}) {
   const log = { warn: vi.fn(), error: vi.fn() };
   const kept = new Map<string, Buffer>();
@@ -70,17 +73,23 @@ function setup(files: Partial<FilesService> = {}) {
     repo: {
       findPhoto: async (_user: number, id: string) => ({
         id,
-        storageKey: `headshots/in/${id}.jpg`,
+        storageKey: keyOf(id),
         status: 'approved',
         capacity: 6,
       }),
     } as unknown as HeadshotsRepo,
-    files: {
-      localFile: async () => '/photo.jpg',
-      readBeside: async (key: string) => kept.get(key) ?? null,
-      keepBeside: async (key: string, bytes: Buffer) => void kept.set(key, bytes),
-      ...files,
-    } as unknown as FilesService,
+    kept: createKeptPortraits({
+      repo: { photoById: async (id: string) => ({ id, storageKey: keyOf(id) }) } as never,
+      files: {
+        localFile: async () => '/photo.jpg',
+        readBeside: async (key: string) => kept.get(key) ?? null,
+        keepBeside: async (key: string, bytes: Buffer) => void kept.set(key, bytes),
+        dropBeside: async (key: string) => void kept.delete(key),
+        ...files,
+      } as unknown as FilesService,
+      pipeline: () => pipeline,
+      log: log as never,
+    }),
     pipeline: () => pipeline,
     styleIds: () => ['navy-studio', 'office-bokeh', 'outdoor-park'],
     log: log as never,

@@ -1,12 +1,10 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { Code, HeadshotMsg, Msg } from '@ai-covers/contracts';
-import { HeadshotsError, type Headshots, type KeptPortrait } from '@ai-covers/headshots';
+import { HeadshotsError, type Headshots } from '@ai-covers/headshots';
 import { AppError, badRequest } from '../../platform/http/app-error';
-import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
-import { makeScratch } from './headshots.lease';
+import type { KeptPhoto, KeptPortraits } from './headshots.kept';
 import { watermarkSvg } from './watermark';
 
 /** Previews kept in memory (about 20 KB each), the oldest dropped first. */
@@ -19,8 +17,6 @@ const ANSWER_WAIT_MS = 20_000;
 const PREVIEW_TIMEOUT_MS = 180_000;
 /** The preview's width: the backdrop stage shows it at most this wide, so it is rendered at it. */
 const PREVIEW_WIDTH = 480;
-/** Most bytes a kept portrait takes (one at its largest, 1600 px square with its matte, is 10 MB). */
-const KEPT_MAX_BYTES = 16 * 1024 * 1024;
 
 interface Rendered {
   style: string;
@@ -47,12 +43,13 @@ export interface BackdropPreview {
  * (the pipeline's workers are shared with the packs), a few waiting, the rest told to try again.
  * An answer waits at most `waitMs` (under the web's request timeout); a longer render goes on and
  * the caller asks again. Results are kept by photo, its bytes and the style, so choosing a tile
- * again is instant. The photo's portrait and matte, the costly part, are made by its first preview
- * and kept beside the photo (they go with it), so another backdrop is one small render (decision 215).
+ * again is instant. The photo's portrait and matte, the costly part, are kept beside the photo
+ * (they go with it), made in the background once it is approved or else by its first preview, so a
+ * backdrop is one small render (decisions 215, 230).
  */
 export function createBackdropPreviews(deps: {
-  repo: HeadshotsRepo;
-  files: FilesService;
+  repo: Pick<HeadshotsRepo, 'findPhoto'>;
+  kept: KeptPortraits;
   pipeline: () => Headshots;
   styleIds: () => string[];
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -69,46 +66,17 @@ export function createBackdropPreviews(deps: {
   let queue: Promise<unknown> = Promise.resolve();
   const busy = () => new AppError(Code.error, HeadshotMsg.previewBusy, 503);
 
-  /**
-   * The photo's portrait and matte: kept beside the photo by its first preview, so every later
-   * backdrop is one small render. Kept bytes that cannot be read (damaged, made by an older
-   * pipeline) are made again and replaced; a failure to keep them only costs the next preview.
-   */
-  async function portraitOf(storageKey: string, signal: AbortSignal): Promise<KeptPortrait> {
-    const pipeline = deps.pipeline();
-    const bytes = await deps.files.readBeside(storageKey, KEPT_MAX_BYTES).catch((error: unknown) => {
-      deps.log.warn({ err: error, storageKey }, 'backdrop preview: the kept portrait could not be read');
-      return null;
-    });
-    const kept = bytes && (await pipeline.unpackPortrait(bytes).catch(() => null));
-    if (kept) return kept;
-    if (bytes)
-      deps.log.warn({ storageKey }, 'backdrop preview: the kept portrait was unusable; making it again');
-    const dir = await makeScratch('preview');
-    try {
-      const input = await deps.files.localFile({ storageKey }, dir);
-      const portrait = await pipeline.preparePortrait(input, { signal });
-      await pipeline
-        .packPortrait(portrait)
-        .then((packed) => deps.files.keepBeside(storageKey, packed, KEPT_MAX_BYTES))
-        .catch((error: unknown) =>
-          deps.log.warn({ err: error, storageKey }, 'backdrop preview: the portrait could not be kept'),
-        );
-      return portrait;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  async function render(storageKey: string, style: string): Promise<Rendered> {
+  async function render(photo: KeptPhoto, style: string): Promise<Rendered> {
     try {
       const signal = AbortSignal.timeout(limitMs);
       // Given up at the limit even if the pipeline does not stop (a job already on a worker runs
       // on): a render that never ends must not hold the queue, and every later preview, forever.
       const made = await untilAborted(
-        portraitOf(storageKey, signal).then((portrait) =>
-          deps.pipeline().renderPreview(portrait, style, { width: PREVIEW_WIDTH, signal }),
-        ),
+        deps.kept
+          .portrait(photo, signal)
+          .then((portrait) =>
+            deps.pipeline().renderPreview(portrait, style, { width: PREVIEW_WIDTH, signal }),
+          ),
         signal,
       );
       // Free before payment, so marked like every free result: a preview must not pass for a paid one.
@@ -123,7 +91,7 @@ export function createBackdropPreviews(deps: {
         height: made.height,
       };
     } catch (error) {
-      throw answerFor(error, { storageKey, style });
+      throw answerFor(error, { storageKey: photo.storageKey, style });
     }
   }
 
@@ -154,11 +122,11 @@ export function createBackdropPreviews(deps: {
   }
 
   /** The render of this key: the one under way, or a new one in the queue. */
-  function renderOf(key: string, storageKey: string, style: string): Promise<Rendered> {
+  function renderOf(key: string, photo: KeptPhoto, style: string): Promise<Rendered> {
     const under = making.get(key);
     if (under) return under;
     if (making.size > MAX_WAITING) throw busy();
-    const job = queue.then(() => render(storageKey, style));
+    const job = queue.then(() => render(photo, style));
     queue = job.catch(() => undefined);
     making.set(key, job);
     job.then(
@@ -185,7 +153,7 @@ export function createBackdropPreviews(deps: {
       const key = `${photo.id}:${photo.storageKey}:${style}`;
       const kept = cache.get(key);
       if (kept) return { ...kept, ready: true, cached: true, ms: now() - started };
-      const job = renderOf(key, photo.storageKey, style);
+      const job = renderOf(key, { id: photo.id, storageKey: photo.storageKey }, style);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
       const made = await Promise.race([job, late]).finally(() => clearTimeout(timer));

@@ -51,6 +51,8 @@ describe.skipIf(unreachable !== null)('a headshots worker killed mid-pack (Postg
         HEADSHOTS_RESULTS_LIMIT: '2',
         // One matte per run: the recovery is what is tested, not the pipeline.
         HEADSHOTS_PACK_PHOTOS_LIMIT: '1',
+        // No background mattes of the approved photos beside the pack (decision 230).
+        HEADSHOTS_KEEP_AHEAD: 'false',
       };
       // Each process its own temp folder: a starting worker sweeps the scratch of dead runs it finds.
       const tmp = (name: string) => {

@@ -204,6 +204,11 @@ export function createFilesService(deps: {
       });
     },
 
+    /** Removes what is kept beside a stored file (nothing kept is fine). */
+    async dropBeside(storageKey: string): Promise<void> {
+      await store.remove(besideKey(storageKey));
+    },
+
     /** What is kept beside a stored file, or null: nothing kept, or more than `maxBytes`. */
     async readBeside(storageKey: string, maxBytes: number): Promise<Buffer | null> {
       const key = besideKey(storageKey);
