@@ -174,6 +174,13 @@ export async function keepPortraitJob(
 ): Promise<string> {
   const photo = await deps.repo.photoById(photoId);
   if (!photo || photo.status !== 'approved') return 'skipped';
+  // Only a photo a pack would take (HEADSHOTS_PACK_PHOTOS_LIMIT): a matte costs a quarter of a
+  // minute of processor time, and one no pack uses would only be made for a preview, which makes
+  // its own when asked.
+  if (deps.photosLimit != null) {
+    const chosen = packPhotos(await deps.repo.draftPhotos(photo.userId), deps.photosLimit);
+    if (!chosen.some((p) => p.id === photo.id)) return 'skipped';
+  }
   return deps.kept.ensure({ id: photo.id, storageKey: photo.storageKey }, shutdown);
 }
 

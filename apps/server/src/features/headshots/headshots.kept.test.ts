@@ -213,6 +213,21 @@ describe('the background job', () => {
     expect(declined.ensure).not.toHaveBeenCalled();
     expect(gone.ensure).not.toHaveBeenCalled();
   });
+
+  it('keeps only a photo a pack would take when packs take a few photos', async () => {
+    const first = { id: 'p0', status: 'approved', capacity: 6, fingerprint: null } as PhotoRow;
+    const draft = async () => [
+      first,
+      { id: 'p1', status: 'approved', capacity: 6, fingerprint: null } as PhotoRow,
+    ];
+    const outside = jobDeps(approvedCheck, { status: 'approved' });
+    outside.deps.repo.draftPhotos = draft;
+    expect(await keepPortraitJob({ ...outside.deps, photosLimit: 1 }, 'p1', never)).toBe('skipped');
+    expect(outside.ensure).not.toHaveBeenCalled();
+    const inside = jobDeps(approvedCheck, { status: 'approved' });
+    inside.deps.repo.draftPhotos = draft;
+    expect(await keepPortraitJob({ ...inside.deps, photosLimit: 2 }, 'p1', never)).toBe('made');
+  });
 });
 
 describe("a pack and its photos' kept portraits", () => {
