@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { HeadshotMsg } from '@ai-covers/contracts';
 import type { AppFeatures } from '../../app';
 import { onOneAppAndTwoInstances, type ApiInstance } from '../../test/api-instances';
@@ -309,6 +310,15 @@ function invalidations(setUp: () => Promise<{ writer: ApiInstance; reader: ApiIn
     "a generating pack's estimate follows another account's pack queued before it",
     async () => {
       const ahead = await signIn(writer.features);
+      // The estimate scales by how long recent packs took against the model: packs the cases
+      // before finished within milliseconds, which would round every estimate to its floor of 1 s.
+      for (let i = 0; i < 10; i++) {
+        const slow = await seedPack(writer, ahead.userId, 'success');
+        await writer.database.db
+          .update(headshotPackTasks)
+          .set({ startedAt: new Date(Date.now() - 3_600_000), finishedAt: new Date(Date.now() + 60_000) })
+          .where(eq(headshotPackTasks.id, slow));
+      }
       const aheadId = await seedPack(writer, ahead.userId, 'generating');
       const { userId, token } = await signIn(writer.features);
       const id = await seedPack(writer, userId, 'generating');
