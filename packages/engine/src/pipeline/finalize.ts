@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { LoudnessMeter } from '../dsp/loudness';
 import { Limiter } from '../dsp/limiter';
 import { openSink, type AudioSink } from '../io/encode';
@@ -29,7 +30,9 @@ const CHUNK_SEC = 10;
 /**
  * Loudness-normalises a raw mix to `targetLufs` with true peak ≤ `ceilingDbtp`: gain, look-ahead
  * limiter, then a final trim if intersample peaks still poke through. Writes every target and the
- * watermarked preview. Three streaming passes over scratch, so memory does not grow with length.
+ * watermarked preview. Streaming passes over scratch, so memory does not grow with length: the
+ * targets are encoded during the levelling pass, and again in a pass of their own only when a trim
+ * is needed.
  */
 export async function finalizeMix(
   mixRaw: { path: string; sampleRate: number; channels: number },
@@ -59,46 +62,74 @@ export async function finalizeMix(
   const chunk = CHUNK_SEC * sr;
   const frames = reader.info.frames;
   let skip = limiter.latency;
+  // The encoders take the levelled audio while it is made: the final trim is almost always none
+  // (the limiter stays half a dB under the ceiling), and when it is not they start again below.
+  let sinks: AudioSink[] = targets.map((t) => openSink(t.path, sr, ch, t.format));
+  // One chunk in flight: the encoders work on it while this thread levels the next.
+  let fed: Promise<unknown> = Promise.resolve();
+  const feed = async (planar: Float32Array[]): Promise<void> => {
+    await fed;
+    fed = Promise.all(sinks.map((sink) => sink.write(planar)));
+    // Awaited at the next chunk or below; a failure meanwhile must not go unhandled.
+    fed.catch(() => undefined);
+  };
   try {
-    for (let s = 0; s < frames; s += chunk) {
-      throwIfAborted(opts.signal);
-      const n = Math.min(chunk, frames - s);
-      const block = reader.read(s, n);
-      for (const c of block) for (let i = 0; i < n; i++) c[i] = c[i]! * gain;
-      limiter.process(block, n);
-      // Drop the limiter's latency so output stays sample-aligned with the input.
-      const from = Math.min(skip, n);
-      skip -= from;
-      const out = block.map((c) => c.subarray(from));
-      meter.push(out);
-      limited.write(out);
-      opts.onProgress?.((0.5 * (s + n)) / frames);
+    try {
+      for (let s = 0; s < frames; s += chunk) {
+        throwIfAborted(opts.signal);
+        const n = Math.min(chunk, frames - s);
+        const block = reader.read(s, n);
+        for (const c of block) for (let i = 0; i < n; i++) c[i] = c[i]! * gain;
+        limiter.process(block, n);
+        // Drop the limiter's latency so output stays sample-aligned with the input.
+        const from = Math.min(skip, n);
+        skip -= from;
+        const out = block.map((c) => c.subarray(from));
+        meter.push(out);
+        limited.write(out);
+        await feed(out);
+        opts.onProgress?.((0.5 * (s + n)) / frames);
+      }
+      const tail = limiter.flush().map((c) => c.subarray(0, limiter.latency - skip));
+      meter.push(tail);
+      limited.write(tail);
+      await feed(tail);
+      await fed;
+    } finally {
+      reader.close();
+      limited.close();
     }
-    const tail = limiter.flush().map((c) => c.subarray(0, limiter.latency - skip));
-    meter.push(tail);
-    limited.write(tail);
-  } finally {
-    reader.close();
-    limited.close();
+  } catch (e) {
+    for (const sink of sinks) sink.abort();
+    throw e;
   }
   const tp = meter.truePeakDb();
   const trimDb = Math.min(0, opts.ceilingDbtp - 0.05 - tp);
   const trim = 10 ** (trimDb / 20);
-  const sinks: AudioSink[] = targets.map((t) => openSink(t.path, sr, ch, t.format));
   const lim = new RawPcmReader(limited.path, sr, ch);
   const side = opts.alongside?.(gainDb + trimDb);
   // Awaited below; a failure meanwhile must not go unhandled.
   side?.catch(() => undefined);
   try {
-    for (let s = 0; s < frames; s += chunk) {
-      throwIfAborted(opts.signal);
-      const n = Math.min(chunk, frames - s);
-      const block = lim.read(s, n);
-      if (trim !== 1) for (const c of block) for (let i = 0; i < n; i++) c[i] = c[i]! * trim;
-      for (const sink of sinks) await sink.write(block, n);
-      opts.onProgress?.(0.5 + (0.45 * (s + n)) / frames);
+    if (trim !== 1) {
+      // Intersample peaks poke through: what the encoders took is too loud by the trim.
+      for (const sink of sinks) sink.abort();
+      // A killed encoder may still hold its file: the new one writes a file of its own.
+      for (const t of targets) rmSync(t.path, { force: true });
+      sinks = targets.map((t) => openSink(t.path, sr, ch, t.format));
+      for (let s = 0; s < frames; s += chunk) {
+        throwIfAborted(opts.signal);
+        const n = Math.min(chunk, frames - s);
+        const block = lim.read(s, n);
+        for (const c of block) for (let i = 0; i < n; i++) c[i] = c[i]! * trim;
+        // Every encoder gets its chunk before any is waited on: an encoder's pipe drains only once
+        // it has encoded most of the chunk, and fed one after the other they would take turns.
+        await Promise.all(sinks.map((sink) => sink.write(block, n)));
+        opts.onProgress?.(0.5 + (0.45 * (s + n)) / frames);
+      }
     }
     for (const sink of sinks) await sink.finish();
+    opts.onProgress?.(0.95);
     if (preview) await writePreview(lim, preview, trim);
     await side;
   } catch (e) {
