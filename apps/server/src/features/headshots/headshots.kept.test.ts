@@ -9,6 +9,7 @@ import {
 import type { FilesService } from '../storage/files/files.service';
 import { checkPhotoJob, generatePackJob, KEEP_JOB, keepPortraitJob, type JobDeps } from './headshots.jobs';
 import { createKeptPortraits } from './headshots.kept';
+import { keptPortrait as portrait } from './headshots.test-kit';
 import type { HeadshotsRepo, PackRow, PhotoRow } from './headshots.repo';
 
 // A photo's kept portrait, made in the background once the photo is approved (decision 230), with
@@ -17,39 +18,6 @@ import type { HeadshotsRepo, PackRow, PhotoRow } from './headshots.repo';
 
 const real = createHeadshots();
 afterAll(() => real.close());
-
-function portrait(): KeptPortrait {
-  const [width, height] = [40, 50];
-  return {
-    width,
-    height,
-    scale: 0.5,
-    face: {
-      eyes: [
-        [15, 20],
-        [25, 20],
-      ],
-      oval: [
-        [12, 12],
-        [28, 12],
-        [20, 32],
-      ],
-      keep: [],
-      box: { x: 10, y: 10, width: 20, height: 24 },
-    },
-    geometry: {
-      eyeX: 20,
-      eyeY: 20,
-      faceHeight: 20,
-      hairTop: 6,
-      valid: { x: 0, y: 0, width, height },
-      headTouchesTop: false,
-      facing: 0,
-    },
-    rgb: new Uint8Array(width * height * 3).fill(90),
-    matte: new Uint8Array(width * height).fill(255),
-  };
-}
 
 /** A making the test lets finish when it says. */
 function gate() {

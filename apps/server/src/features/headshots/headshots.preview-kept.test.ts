@@ -4,6 +4,7 @@ import { createHeadshots, type Headshots, type KeptPortrait } from '@ai-covers/h
 import type { FilesService } from '../storage/files/files.service';
 import type { HeadshotsRepo } from './headshots.repo';
 import { createKeptPortraits } from './headshots.kept';
+import { keptPortrait as portrait } from './headshots.test-kit';
 import { createBackdropPreviews } from './headshots.preview';
 
 // The portrait a photo's first preview makes is kept beside the photo and every later backdrop is
@@ -13,40 +14,6 @@ import { createBackdropPreviews } from './headshots.preview';
 
 const real = createHeadshots();
 afterAll(() => real.close());
-
-/** A small portrait as the pipeline would keep it. */
-function portrait(): KeptPortrait {
-  const [width, height] = [40, 50];
-  return {
-    width,
-    height,
-    scale: 0.5,
-    face: {
-      eyes: [
-        [15, 20],
-        [25, 20],
-      ],
-      oval: [
-        [12, 12],
-        [28, 12],
-        [20, 32],
-      ],
-      keep: [],
-      box: { x: 10, y: 10, width: 20, height: 24 },
-    },
-    geometry: {
-      eyeX: 20,
-      eyeY: 20,
-      faceHeight: 20,
-      hairTop: 6,
-      valid: { x: 0, y: 0, width, height },
-      headTouchesTop: false,
-      facing: 0,
-    },
-    rgb: new Uint8Array(width * height * 3).fill(90),
-    matte: new Uint8Array(width * height).fill(255),
-  };
-}
 
 const keyOf = (id: string) => `headshots/in/${id}.jpg`;
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { KeptPortrait } from '@ai-covers/headshots';
 import type { TestContext } from '../../test/context';
 import { getToken, putObject, type Headers } from '../storage/storage.test-kit';
 import { createHeadshotsRepo } from './headshots.repo';
@@ -205,4 +206,38 @@ export async function setPhotoCheck(
     },
     new Date(),
   );
+}
+
+/** A small portrait as the pipeline keeps it beside a photo (stand-in for its matte and cut). */
+export function keptPortrait(): KeptPortrait {
+  const [width, height] = [40, 50];
+  return {
+    width,
+    height,
+    scale: 0.5,
+    face: {
+      eyes: [
+        [15, 20],
+        [25, 20],
+      ],
+      oval: [
+        [12, 12],
+        [28, 12],
+        [20, 32],
+      ],
+      keep: [],
+      box: { x: 10, y: 10, width: 20, height: 24 },
+    },
+    geometry: {
+      eyeX: 20,
+      eyeY: 20,
+      faceHeight: 20,
+      hairTop: 6,
+      valid: { x: 0, y: 0, width, height },
+      headTouchesTop: false,
+      facing: 0,
+    },
+    rgb: new Uint8Array(width * height * 3).fill(90),
+    matte: new Uint8Array(width * height).fill(255),
+  };
 }
