@@ -118,8 +118,14 @@ async function run(p: ParsedArgs): Promise<unknown> {
         ...(lufs !== undefined ? { targetLufs: lufs } : {}),
         maxSeconds: maxSeconds(p),
         ...(stems ? { stemsDir: stems } : {}),
+        // With a preview asked for, the CLI takes the server's path: a song long enough has its
+        // preview window rendered first (decision 195), and the CLI says when it is written.
         ...(p.flags['preview'] === true
-          ? { preview: { seconds: num(p, 'preview-seconds', 1, 600) ?? CLI_PREVIEW_SECONDS } }
+          ? {
+              preview: { seconds: num(p, 'preview-seconds', 1, 600) ?? CLI_PREVIEW_SECONDS },
+              onPreview: (ready: { path: string }) =>
+                process.stderr.write(`preview written: ${ready.path}\n`),
+            }
           : {}),
         signal,
         onProgress: progress('cover'),
