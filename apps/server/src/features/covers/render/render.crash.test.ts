@@ -37,7 +37,7 @@ describe('a server killed mid-render', () => {
       running = startChild(env);
       await waitForHealth(PORT, running);
       const guest = visitor();
-      const key = await uploadSong(PORT, guest, 'long.wav', songWav(90));
+      const key = await uploadSong(PORT, guest, 'long.wav', songWav(30));
       const created = await call(PORT, guest, '/v1/vsas/create', { voice_id: 'velvet', file_key: key });
       expect(created.json.code).toBe(0);
       const taskId = created.json.data.task_id as string;

@@ -55,7 +55,7 @@ describe.skipIf(unreachable !== null)('a render worker killed mid-render (Postgr
       children.push(first);
 
       const guest = visitor();
-      const key = await uploadSong(API_PORT, guest, 'chaos.wav', songWav(60));
+      const key = await uploadSong(API_PORT, guest, 'chaos.wav', songWav(30));
       const created = await call(API_PORT, guest, '/v1/vsas/create', { voice_id: 'velvet', file_key: key });
       expect(created.json.code).toBe(0);
       const taskId = created.json.data.task_id as string;
