@@ -39,8 +39,8 @@ export interface CoverOptions {
   preview?: { path?: string; seconds: number };
   /**
    * With a preview: render the preview's window first, on its own, and call this as soon as the
-   * preview file is written (seconds into a render, not at its end). The whole song then takes the
-   * key the preview chose. Not with `ownVocals`, nor where the window is more than half the song
+   * preview file is written (seconds into a render, not at its end). An automatic key is the whole
+   * song's either way (decision 235). Not with `ownVocals`, nor where the window is more than half the song
    * (it would be rendered nearly twice): the preview then comes with the rest, uncalled.
    */
   onPreview?: (preview: { path: string; durationSec: number }) => void;

@@ -6,6 +6,7 @@ import type { Analysis } from '../types';
 import { prepareInput } from './input';
 import { withRun } from './run';
 import { separateFile } from './separate-file';
+import { songPitch } from './song-key';
 
 /** Options of `analyzeAudio`. */
 export interface AnalyzeOptions {
@@ -32,6 +33,8 @@ export async function analyzeAudio(input: string, o: AnalyzeOptions): Promise<An
       onProgress: (p) => o.onProgress?.(0.1 + 0.9 * p),
     });
     const st = pitchStats(sep.f0);
+    // The keys a cover's automatic key would take: from the same pass over the mixture (decision 235).
+    const keySt = await songPitch(inp, o.signal);
     const a: Analysis = {
       durationSec: r2(inp.durationSec),
       sampleRate: inp.sampleRate,
@@ -50,10 +53,11 @@ export async function analyzeAudio(input: string, o: AnalyzeOptions): Promise<An
         voicedSec: r2((st.voicedFrames * sep.f0Hop) / inp.sampleRate),
       },
     };
-    if (profile && st) a.suggestedKey = { voiceId: profile.id, semitones: autoKey(st.medianMidi, profile) };
-    if (st)
+    if (profile && keySt)
+      a.suggestedKey = { voiceId: profile.id, semitones: autoKey(keySt.medianMidi, profile) };
+    if (keySt)
       a.suggestedKeys = Object.fromEntries(
-        listVoices().map((v) => [v.id, autoKey(st.medianMidi, getVoiceProfile(v.id))]),
+        listVoices().map((v) => [v.id, autoKey(keySt.medianMidi, getVoiceProfile(v.id))]),
       );
     return a;
   });

@@ -17,6 +17,7 @@ import type { BlockSpan } from './blocks';
 import type { ConvertJob, RawRef } from './jobs';
 import { convertAndMix } from './mix-blocks';
 import { renderWindowFirst, type ClassMapping } from './window-first';
+import { songAutoKey } from './song-key';
 import { withRun, type RunContext } from './run';
 import { separateFile, type SeparatedFiles } from './separate-file';
 import type { CoverOptions, CoverRenderStage, CoverResult } from '../types';
@@ -181,6 +182,14 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
       // nearly twice, for a preview that comes little before the whole cover.
       const windowFirst =
         o.onPreview && previewPath && !own && previewFirstPays(input.frames, sr, previewSec);
+      // An automatic key comes from the whole song's lead pitch, read off the mixture before
+      // anything is separated (decision 235), so the preview's window and the whole song take it
+      // whichever is rendered first. It runs beside the first separation's blocks. Own stems give
+      // the lead itself: their separated pitch is the song's.
+      const autoWanted = (o.key ?? 'auto') === 'auto';
+      const songKey = autoWanted && !own ? songAutoKey(input, opts.profile, o.signal) : undefined;
+      // Awaited where a plan is made; a failure before that is the render's, not an unhandled one.
+      songKey?.catch(() => undefined);
       // The DSP engine renders the window as blocks of the whole song and keeps them (decision 195);
       // another engine's stages render it as a song of its own (decision 152).
       const ownSteps = !stages.separate && !stages.convertVocal;
@@ -189,7 +198,15 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           ? await renderWindowFirst(input, ctx, {
               withBacking,
               reverb: opts.reverb,
-              plan: (st) => planConversion(opts.profile, st.f0, st.ltas, sr, st.fftSize, o.key ?? 'auto'),
+              plan: async (st) =>
+                planConversion(
+                  opts.profile,
+                  st.f0,
+                  st.ltas,
+                  sr,
+                  st.fftSize,
+                  (await songKey) ?? o.key ?? 'auto',
+                ),
               ...(opts.profile.frameClasses ? { classes: opts.profile.frameClasses } : {}),
               convertJob: (sep, plan, fc) => convertJob(sep, plan, fc),
               preview: { path: previewPath, seconds: previewSec, format: PREVIEW_FORMAT },
@@ -203,8 +220,12 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
       const early =
         work?.preview ??
         (windowFirst && !ownSteps
-          ? await renderPreviewFirst(o, input, scratch, { path: previewPath, seconds: previewSec }, (w) =>
-              renderCover(w, stages),
+          ? await renderPreviewFirst(
+              songKey ? { ...o, key: await songKey } : o,
+              input,
+              scratch,
+              { path: previewPath, seconds: previewSec },
+              (w) => renderCover(w, stages),
             )
           : undefined);
       if (early && previewPath) {
@@ -229,10 +250,9 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
       const noLead = missingLead(sep.f0, sep.f0Hop, sr, input.frames / sr);
       if (noLead)
         throw new EngineError('NO_VOCAL', 'No lead vocal was found in this song.', { reason: noLead });
-      // After an early preview an automatic key is the preview's, so the two sound in one key; the
-      // DSP engine's whole song takes the window's whole plan, so its blocks serve unchanged.
-      const earlyKey = early ? ('key' in early ? early.key : early.plan.key) : undefined;
-      const key = earlyKey && (o.key ?? 'auto') === 'auto' ? earlyKey.semitones : (o.key ?? 'auto');
+      // The preview's window took the same key; the DSP engine's whole song takes the window's whole
+      // plan, so its blocks serve unchanged.
+      const key = (await songKey) ?? o.key ?? 'auto';
       const songPlan = planConversion(opts.profile, sep.f0, sep.ltas, sr, sep.fftSize, key);
       const plan = work?.preview?.plan ?? songPlan;
       throwIfAborted(o.signal);
@@ -357,7 +377,7 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           ? { preview: { path: previewPath, durationSec: Math.min(previewSec, durationSec) } }
           : {}),
         ...(stems ? { stems } : {}),
-        key: early && (o.key ?? 'auto') === 'auto' ? { ...plan.key, auto: true } : plan.key,
+        key: { ...plan.key, auto: autoWanted },
         songVocal: songPlan.songPitch
           ? {
               medianNote: midiToName(songPlan.songPitch.medianMidi),

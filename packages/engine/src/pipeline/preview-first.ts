@@ -2,7 +2,8 @@
  * The preview before the rest: the window the preview is cut from (previewWindow: ~30 % into the
  * song) is cut out of the decoded song and rendered on its own — separation, conversion and mix of
  * 30 s instead of the whole song — so a person hears the cover while the rest renders. The whole
- * song is then rendered as before, in the key the preview chose, so the two never differ in key.
+ * song is then rendered as before. An automatic key is chosen from the whole song before either
+ * (decision 235) and given to both, so the two never differ in key.
  */
 import { EngineError } from '../errors';
 import { RawPcmReader } from '../io/raw-pcm';

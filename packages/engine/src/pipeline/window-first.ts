@@ -4,7 +4,8 @@
  * one on each side (their context) are separated, the window's blocks converted and mixed on their
  * own into the preview, and the whole song then takes those blocks as they are instead of making
  * them again. So the window is separated and converted once, and the preview is the cover's own
- * audio there: the whole song is converted with the window's plan (key, formant warp, EQ).
+ * audio there: the whole song is converted with the window's plan (formant warp, EQ; its key is
+ * the whole song's, decision 235).
  */
 import { AtomicOutputs } from '../io/temp';
 import { throwIfAborted } from '../errors';
@@ -47,7 +48,8 @@ export interface WindowWork {
 export interface WindowSteps {
   withBacking: boolean;
   reverb: number;
-  plan: (sep: Pick<SeparatedFiles, 'f0' | 'ltas' | 'fftSize'>) => ConversionPlan;
+  /** The plan, once the window is separated (it may wait for the song's automatic key). */
+  plan: (sep: Pick<SeparatedFiles, 'f0' | 'ltas' | 'fftSize'>) => ConversionPlan | Promise<ConversionPlan>;
   /** A trained voice's classes (undefined for a built-in voice). */
   classes?: FrameClasses;
   convertJob: (
@@ -91,7 +93,7 @@ export async function renderWindowFirst(
   );
   // An instrumental stretch: no early preview, the whole song still takes the separated blocks.
   if (missingLead(stats.f0, stats.f0Hop, sr, len / sr)) return { spans, separated };
-  const plan = steps.plan(stats);
+  const plan = await steps.plan(stats);
   const classes = steps.classes;
   const source = classes
     ? measureLeadFrames(sep.lead, to, stats.f0, stats.f0Hop, plan.formantWarp, classes, steps.signal, from)
