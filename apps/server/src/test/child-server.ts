@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import type { StorageTokenParams } from '@ai-covers/contracts';
 import { signedPutHeaders, visitor, type Headers } from '../features/storage/storage.test-kit';
 import { DATA_DIR_TEMPLATE } from './paths';
+import { within } from './time-limits';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_ENTRY = path.join(SRC, 'main.ts');
@@ -37,6 +38,9 @@ export function startChild(env: Record<string, string>, entry = API_ENTRY): Chil
       HOST: '127.0.0.1',
       TEST_DATABASE_URL: '',
       DATABASE_URL: '',
+      // The product's shutdown grace (10 s), with the room every limit of a loaded pass gets: a
+      // server asked to stop while another pass shares the cores still exits cleanly (decision 006).
+      SHUTDOWN_TIMEOUT_MS: String(within(10_000)),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -133,20 +133,26 @@ describe('the render job', () => {
     const taskId = await newTask(guest);
     const seen: number[] = [];
     const shown: Array<{ stage: string | null; eta_seconds: number | null }> = [];
+    // Each report, and the progress the task should then hold (a lower report changes nothing; the
+    // end stays below 1 until the result is stored).
     const steps = [
-      [0.2, 'separate'],
-      [0.1, 'separate'],
-      [0.6, 'convert'],
-      [1, 'encode'],
+      [0.2, 'separate', 0.2],
+      [0.1, 'separate', 0.2],
+      [0.6, 'convert', 0.6],
+      [1, 'encode', 0.99],
     ] as const;
     await runRenderJob(ctx, taskId, {
       progressIntervalMs: 0,
       createCover: async (o) => {
-        for (const [p, stage] of steps) {
+        for (const [p, stage, expected] of steps) {
           o.onProgress?.(p, stage);
-          // Let the write land, then look at what the task says.
-          await new Promise((r) => setTimeout(r, 30));
-          seen.push((await repo.findById(taskId))!.progress);
+          // Let the write land (up to 5 s on a loaded machine), then look at what the task says.
+          let progress = -1;
+          for (let waited = 0; waited < 5_000 && progress !== expected; waited += 30) {
+            await new Promise((r) => setTimeout(r, 30));
+            progress = (await repo.findById(taskId))!.progress;
+          }
+          seen.push(progress);
           const { stage: now, eta_seconds } = (await get(`/v1/vsas/result/${taskId}`, guest)).json().data;
           shown.push({ stage: now, eta_seconds });
         }
