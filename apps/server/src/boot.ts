@@ -49,7 +49,15 @@ export async function boot(settings: Settings, role: Role): Promise<Booted> {
     throw await explainAbort(error, settings.dataDir);
   }
   const renders = role === 'worker' || settings.RUN_WORKER;
-  const queue = await startQueue({ raw: database.raw, jobs, schema: 'pgboss', supervise: renders });
+  // The embedded database is this process's alone (its lock above): a job active at start died
+  // with the process before, and the jobs that may run again are retried now.
+  const queue = await startQueue({
+    raw: database.raw,
+    jobs,
+    schema: 'pgboss',
+    supervise: renders,
+    soleWorker: database.driver === 'pglite',
+  });
   // ENGINE=onnx loads and checks every model in MODELS_DIR here; a broken folder stops start-up.
   const engine = await openEngine({
     kind: settings.ENGINE,

@@ -35,12 +35,14 @@ export const KEEP_JOB = 'headshots.keep';
 
 /** The headshot jobs, by name (the app root puts every feature's together). */
 export const headshotsJobs = {
-  // One photo check per job (seconds; a retry for a worker that died).
+  // One photo check per job (seconds; a retry for a worker that died). A check of a photo no longer
+  // waiting for one does nothing, so a run the server died in is sent again at its restart.
   [CHECK_JOB]: defineJob({
     payload: z.object({ id: z.string().min(1).max(64) }),
     retryLimit: 1,
     retryDelaySeconds: 5,
     expireInSeconds: 300,
+    retryAtRestart: true,
   }),
   // One pack per job. A Pro pack takes minutes on two cores; the expiry leaves room for a loaded
   // machine, and one retry covers a worker that died mid-run.
@@ -51,12 +53,14 @@ export const headshotsJobs = {
     expireInSeconds: 3 * 3600,
   }),
   // An approved photo's portrait and matte, kept for its previews and its pack (decision 230). Seconds
-  // of CPU at the pipeline's lowered priority; the expiry leaves room for a loaded machine.
+  // of CPU at the pipeline's lowered priority; the expiry leaves room for a loaded machine. A photo
+  // already kept is not made again, so a run the server died in is sent again at its restart.
   [KEEP_JOB]: defineJob({
     payload: z.object({ id: z.string().min(1).max(64) }),
     retryLimit: 1,
     retryDelaySeconds: 30,
     expireInSeconds: 3600,
+    retryAtRestart: true,
   }),
   // Hourly deletion of packs and photos past their 30 days (bytes too).
   [EXPIRE_JOB]: defineJob({

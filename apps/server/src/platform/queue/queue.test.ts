@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/context';
 import { jobs, type AppQueue } from '../../jobs';
+import { z } from 'zod';
 import { startQueue } from './queue';
+import { defineJob } from './registry';
 import type { Database } from '../db/client';
 
 let database: Database;
 let queue: AppQueue;
 let drop: () => Promise<void>;
+let queueSchema: string;
 beforeAll(async () => {
   const opened = await openTestDatabase();
   database = opened.database;
   drop = opened.drop;
+  queueSchema = opened.queueSchema;
   queue = await startQueue({
     raw: database.raw,
     jobs,
@@ -47,5 +51,64 @@ describe('job queue on our database', () => {
 
   it('reports itself healthy', async () => {
     await expect(queue.healthy()).resolves.toMatchObject({ ok: true });
+  });
+});
+
+describe('jobs a dead process left running', () => {
+  const registry = {
+    'test.again': defineJob({
+      payload: z.object({ n: z.number() }),
+      retryLimit: 1,
+      retryDelaySeconds: 0,
+      expireInSeconds: 3600,
+      retryAtRestart: true,
+    }),
+    'test.once': defineJob({
+      payload: z.object({ n: z.number() }),
+      retryLimit: 1,
+      retryDelaySeconds: 0,
+      expireInSeconds: 3600,
+    }),
+  };
+
+  /** Sends one job of each kind and takes both as a worker would, then stops that queue. */
+  async function diedRunning(schema: string) {
+    const first = await startQueue({ raw: database.raw, jobs: registry, schema });
+    const again = (await first.send('test.again', { n: 1 }))!;
+    const once = (await first.send('test.once', { n: 2 }))!;
+    expect(await first.boss.fetch('test.again')).toHaveLength(1);
+    expect(await first.boss.fetch('test.once')).toHaveLength(1);
+    await first.stop(0);
+    return { again, once };
+  }
+  const stateOf = async (q: { boss: AppQueue['boss'] }, name: string, id: string) =>
+    (await q.boss.getJobById(name, id))?.state;
+
+  it('are retried at the next start when that process was the queue’s only worker', async () => {
+    const schema = `${queueSchema}_dead_sole`;
+    const { again, once } = await diedRunning(schema);
+    const next = await startQueue({ raw: database.raw, jobs: registry, schema, soleWorker: true });
+    try {
+      expect(await stateOf(next, 'test.again', again)).toBe('retry');
+      // A job not marked as safe to run again waits for its expiry, as before.
+      expect(await stateOf(next, 'test.once', once)).toBe('active');
+      const got = new Promise<number>((resolve) => {
+        void next.work('test.again', async (payload) => resolve(payload.n));
+      });
+      await expect(got).resolves.toBe(1);
+    } finally {
+      await next.stop(0);
+    }
+  });
+
+  it('stay active where other processes share the queue', async () => {
+    const schema = `${queueSchema}_dead_shared`;
+    const { again } = await diedRunning(schema);
+    const next = await startQueue({ raw: database.raw, jobs: registry, schema });
+    try {
+      expect(await stateOf(next, 'test.again', again)).toBe('active');
+    } finally {
+      await next.stop(0);
+    }
   });
 });

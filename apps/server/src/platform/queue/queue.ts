@@ -31,6 +31,12 @@ export interface QueueOptions<R extends JobRegistry> {
   pollingIntervalSeconds?: number;
   /** Run maintenance and cron in this process (the embedded default does). */
   supervise?: boolean;
+  /**
+   * No other process works this queue (the embedded database, held by this process alone): a job
+   * found active at start ran in a process that died. Those of jobs marked `retryAtRestart` are
+   * failed at once, so they are retried after their retry delay rather than after their expiry.
+   */
+  soleWorker?: boolean;
 }
 
 /** Starts pg-boss on our own connection (PGlite or Postgres) and creates every registered queue. */
@@ -55,6 +61,7 @@ export async function startQueue<R extends JobRegistry>(options: QueueOptions<R>
       expireInSeconds: def.expireInSeconds,
     });
   }
+  if (options.soleWorker) await retryDeadRuns(boss, options.raw, options.schema, jobs);
   const polling = options.pollingIntervalSeconds ?? 0.5;
 
   return {
@@ -82,4 +89,21 @@ export async function startQueue<R extends JobRegistry>(options: QueueOptions<R>
       await boss.stop({ graceful: true, wait: true, close: false, timeout: graceMs });
     },
   };
+}
+
+/** Fails the active jobs (of the jobs marked `retryAtRestart`) that a dead process left behind. */
+async function retryDeadRuns(boss: PgBoss, raw: RawSql, schema: string, jobs: JobRegistry): Promise<void> {
+  const names = Object.entries(jobs)
+    .filter(([, def]) => def.retryAtRestart)
+    .map(([name]) => name);
+  if (names.length === 0) return;
+  // The schema is ours (a constant or the tests' generated name), never input.
+  const { rows } = await raw.executeSql(
+    `select name, id from "${schema}".job where state = 'active' and name = any($1::text[])`,
+    [names],
+  );
+  const byName = new Map<string, string[]>();
+  for (const row of rows as { name: string; id: string }[])
+    byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
+  for (const [name, ids] of byName) await boss.fail(name, ids);
 }

@@ -6,6 +6,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryLimit: number;
   retryDelaySeconds: number;
   expireInSeconds: number;
+  /**
+   * A run of this job may simply run again: on the embedded database, where no other process shares
+   * the queue, a job still active when the server starts died with the server before it, and is
+   * retried at start-up (after its retry delay) instead of after its expiry.
+   */
+  retryAtRestart?: boolean;
 }
 
 /**
