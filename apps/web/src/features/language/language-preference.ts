@@ -21,10 +21,11 @@ export function storeLanguagePreference(lang: CopyLanguage): void {
 }
 
 /**
- * Copies the stored choice into a cookie of the same name, so that the server picks the language
- * of a page's prerendered markup by the same rule as the app (decision 240).
+ * Copies the stored choice into a cookie of the same name, or drops the cookie when there is none,
+ * so that the server picks the language of a page's prerendered markup by the same rule as the app
+ * (decision 240).
  */
 export function mirrorLanguageChoice(): void {
   const stored = readLocal('lang');
-  if (stored) writeCookie(storageKey('lang'), stored, 400);
+  writeCookie(storageKey('lang'), stored ?? '', stored ? 400 : -1);
 }
