@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readBasePath, readHeadshotsBasePath } from './src/shared/routing/read-base-path.ts';
 import { copyPreload } from './copy-preload.ts';
 import { precompress } from './precompress.ts';
+import { prerenderPages } from './prerender-pages.ts';
 import { routePages } from './route-pages.ts';
 import { routePreload } from './route-preload.ts';
 
@@ -29,15 +30,20 @@ const apiTarget = 'http://localhost:8080';
 const DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 type OutgoingRequest = { getHeader(name: string): unknown; setHeader(name: string, value: string): void };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: basePath + '/',
-  plugins: [
-    react(),
-    buildInfo(),
-    copyPreload(),
-    routePreload(routePages(headshotsBasePath.slice(1))),
-    precompress(),
-  ],
+  // The SSR build is the prerender's own (prerender-pages.ts): it needs the app's plugins only.
+  plugins: isSsrBuild
+    ? [react()]
+    : [
+        react(),
+        buildInfo(),
+        copyPreload(),
+        routePreload(routePages(headshotsBasePath.slice(1))),
+        precompress(),
+        // The first pages a visitor opens, painted before the app's script has run (decision 240).
+        prerenderPages(['', 'covers/new', 'pricing', headshotsBasePath.slice(1), 'account']),
+      ],
   define: { 'import.meta.env.HEADSHOTS_BASE_PATH': JSON.stringify(headshotsBasePath) },
   build: { manifest: true, outDir: 'dist', emptyOutDir: true },
   server: {
@@ -63,4 +69,4 @@ export default defineConfig({
       ),
     ),
   },
-});
+}));

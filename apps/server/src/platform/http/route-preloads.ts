@@ -58,15 +58,23 @@ export function matchRoute(routes: RoutePreload[], url: string, basePath: string
 /**
  * index.html naming a route's files before `</head>`, after the entry's own: scripts as
  * `modulepreload` and stylesheets as `preload` (crossorigin, as the app's own loader asks for
- * them, so the browser uses what it fetched). Decision 210.
+ * them, so the browser uses what it fetched). Decision 210. With `stylesheets`, for a page whose
+ * markup is prerendered (decision 240), the CSS is linked as stylesheets: the first paint needs it,
+ * and the app's loader finds the link there and adds no other.
  */
-export function withPreloads(indexHtml: string, files: string[], basePath: string): string {
+export function withPreloads(
+  indexHtml: string,
+  files: string[],
+  basePath: string,
+  stylesheets = false,
+): string {
   if (files.length === 0) return indexHtml;
   const tags = files.map((file) => {
     const href = escapeHtml(`${basePath}/${file}`);
-    return file.endsWith('.css')
-      ? `<link rel="preload" as="style" crossorigin href="${href}">`
-      : `<link rel="modulepreload" crossorigin href="${href}">`;
+    if (!file.endsWith('.css')) return `<link rel="modulepreload" crossorigin href="${href}">`;
+    return stylesheets
+      ? `<link rel="stylesheet" crossorigin href="${href}">`
+      : `<link rel="preload" as="style" crossorigin href="${href}">`;
   });
   return spliceHtml(indexHtml, /\s*<\/head>/i, `\n    ${tags.join('\n    ')}\n  </head>`);
 }

@@ -112,6 +112,8 @@ function AccountEntry() {
   const signedIn = useAuthStore(selectSignedIn);
   const openLogin = useAuthStore((s) => s.openLogin);
 
+  // The build's prerender of a page (decision 240) knows no visitor: the entry comes with the app.
+  if (import.meta.env.SSR) return null;
   if (signedIn) {
     return (
       <>

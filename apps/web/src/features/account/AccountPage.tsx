@@ -29,9 +29,12 @@ export function AccountPage() {
     document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
 
+  const intro = <PageIntro title={t('account.title')} lead={t('account.lead')} />;
+  // The build's prerender (decision 240) knows no visitor: only what every visitor sees first.
+  if (import.meta.env.SSR) return intro;
   return (
     <>
-      <PageIntro title={t('account.title')} lead={t('account.lead')} />
+      {intro}
       {accountUrl ? (
         <p className={styles.provider}>
           <a href={accountUrl}>{t('account.providerOverview')}</a>

@@ -3,3 +3,4 @@
 export { LanguageGate } from './LanguageGate';
 export { LanguageSwitcher } from './LanguageSwitcher';
 export { splitLanguageSegment } from './resolve-language';
+export { mirrorLanguageChoice, resolvePageLanguage } from './language-preference';

@@ -48,7 +48,8 @@ export function PricingPage() {
             key={p}
             type="button"
             className={`${ui.button} ${ui.secondary}`}
-            aria-pressed={product === p}
+            // The build's prerender (decision 240) is sent for any query: none pressed until the app runs.
+            aria-pressed={import.meta.env.SSR ? undefined : product === p}
             onClick={() => choose(p)}
           >
             {t(`wallet.pricing.products.${p}`)}

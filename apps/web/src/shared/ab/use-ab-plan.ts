@@ -20,7 +20,8 @@ export const abKeys = {
  */
 export function useAbPlan(code: AbTestCode): { plan: number | undefined; on: boolean } {
   const { i18n } = useTranslation();
-  const [userId] = useState(ensureVisitorId);
+  // The build's prerender (decision 240) has no visitor: no plan, every variant off.
+  const [userId] = useState(import.meta.env.SSR ? () => '' : ensureVisitorId);
   const enabled = abTestApplies(code, i18n.language);
   const query = useQuery({
     queryKey: abKeys.plan(code, userId),

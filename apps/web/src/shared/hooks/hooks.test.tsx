@@ -36,4 +36,11 @@ describe('useScrollTopOnChange (100 ms after navigation, §2)', () => {
     act(() => vi.advanceTimersByTime(500));
     expect(scrollTo).not.toHaveBeenCalled();
   });
+
+  it('does not scroll on the first render: a prerendered page may have been scrolled already', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderHook(() => useScrollTopOnChange('/pricing'));
+    act(() => vi.advanceTimersByTime(500));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
 });
