@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/client';
+import { createStampBatches } from './stamp-batches';
 import type { ReadScope, UsersRepo } from './users.repo';
 
 /** What a kept answer about an account is checked against before it is served again. */
@@ -16,6 +17,7 @@ const CHANNELS: Record<ReadScope, string> = {
   voices: 'voice_read_versions',
   headshots: 'headshot_read_versions',
 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Accounts whose last raise is remembered one by one (the rest share one number, see below). */
 const MAX_COUNTED = 100_000;
 
@@ -49,8 +51,11 @@ function createRaiseCounter() {
  * that writes what its pages of that scope read, so an answer made at version v is current exactly
  * while the number is still v.
  *
- * On a shared Postgres, other processes write too: every check reads the number and the session in
- * one indexed statement. The embedded database belongs to this process alone, so every write goes
+ * On a shared Postgres, other processes write too: every check reads the number and the session
+ * from the database, by a statement sent after the check arrived, so a write committed before a
+ * request shows in its answer whichever process made it. The checks waiting together share one
+ * statement (stamp-batches.ts, decision 245): a check joins the batch not sent yet, never the one in
+ * flight. The embedded database belongs to this process alone, so every write goes
  * through it, and PGlite runs a listener before the writing statement's promise resolves (at
  * commit): the numbers are counted here, and a check costs no statement. Both count the same
  * triggers' raises; only where the number is read differs. Until the listener is in place no
@@ -58,8 +63,9 @@ function createRaiseCounter() {
  */
 export function createReadStamps(deps: {
   database: Pick<Database, 'driver' | 'pglite'>;
-  repo: Pick<UsersRepo, 'readStamp'>;
+  repo: Pick<UsersRepo, 'readStamp' | 'readStamps'>;
   now: () => Date;
+  maxBatch?: number;
 }) {
   const pglite = deps.database.driver === 'pglite' ? deps.database.pglite : undefined;
   const scopes = Object.keys(CHANNELS) as ReadScope[];
@@ -76,6 +82,12 @@ export function createReadStamps(deps: {
         listening = true;
       })
     : undefined;
+  const batches = pglite
+    ? undefined
+    : createStampBatches({
+        run: (keys) => deps.repo.readStamps(keys, deps.now()),
+        ...(deps.maxBatch ? { maxBatch: deps.maxBatch } : {}),
+      });
   // A failed LISTEN leaves `listening` false: answers are then made afresh every time.
   started?.catch(() => undefined);
 
@@ -87,7 +99,10 @@ export function createReadStamps(deps: {
      */
     async stamp(userId: number, sessionId: string, scope: ReadScope = 'account'): Promise<ReadStamp> {
       if (pglite) return { live: true, version: listening ? counters.get(scope)!.versionOf(userId) : null };
-      return deps.repo.readStamp(sessionId, userId, deps.now(), scope);
+      // A session id that is not a UUID would fail the whole batch's statement: it is asked alone.
+      if (!batches || !UUID.test(sessionId)) return deps.repo.readStamp(sessionId, userId, deps.now(), scope);
+      const row = await batches.check(userId, sessionId);
+      return { live: row.live, version: row[scope] };
     },
     async close(): Promise<void> {
       await started?.catch(() => undefined);

@@ -46,6 +46,31 @@ export function createUsersRepo(db: Db) {
     voices: readStampQuery('voices'),
     headshots: readStampQuery('headshots'),
   };
+  // Many (account, session) pairs at once: every read version and the session's liveness per pair,
+  // in the order asked (a kept read's check, coalesced with the others waiting, read-stamps.ts).
+  const readStampsQuery = db
+    .select({
+      live: sql<boolean | string>`stamps.live`,
+      account: sql<string | number>`stamps.account`,
+      covers: sql<string | number>`stamps.covers`,
+      voices: sql<string | number>`stamps.voices`,
+      headshots: sql<string | number>`stamps.headshots`,
+    })
+    .from(
+      sql`(select asked.ord,
+          coalesce(${userReadVersions.version}, 0) as account,
+          coalesce(${userReadVersions.covers}, 0) as covers,
+          coalesce(${userReadVersions.voices}, 0) as voices,
+          coalesce(${userReadVersions.headshots}, 0) as headshots,
+          exists (select 1 from ${sessions} where ${sessions.id} = asked.session_id
+            and ${sessions.userId} = asked.user_id and ${sessions.revokedAt} is null
+            and ${sessions.expiresAt} > ${sql.placeholder('now')}) as live
+        from unnest(${sql.placeholder('userIds')}::bigint[], ${sql.placeholder('sessionIds')}::uuid[])
+          with ordinality as asked(user_id, session_id, ord)
+        left join ${userReadVersions} on ${userReadVersions.userId} = asked.user_id) as stamps`,
+    )
+    .orderBy(sql`stamps.ord`)
+    .prepare('users_read_stamps');
   const isSessionLiveQuery = db
     .select({ id: sessions.id })
     .from(sessions)
@@ -123,6 +148,28 @@ export function createUsersRepo(db: Db) {
       const query = readStampQueries[scope];
       const [row] = await query.execute({ sessionId, userId, now: now.toISOString() });
       return { version: Number(row?.version ?? 0), live: row?.live === true || row?.live === 't' };
+    },
+    /**
+     * `readStamp` for many (account, session) pairs in one statement: per pair, in the order given,
+     * the account's read versions of every scope (0 before a first raise) and whether the session
+     * is live. Session ids must be UUIDs (any other fails the whole statement).
+     */
+    async readStamps(
+      keys: readonly { userId: number; sessionId: string }[],
+      now: Date,
+    ): Promise<{ live: boolean; account: number; covers: number; voices: number; headshots: number }[]> {
+      const rows = await readStampsQuery.execute({
+        userIds: keys.map((k) => k.userId),
+        sessionIds: keys.map((k) => k.sessionId),
+        now: now.toISOString(),
+      });
+      return rows.map((row) => ({
+        live: row.live === true || row.live === 't',
+        account: Number(row.account),
+        covers: Number(row.covers),
+        voices: Number(row.voices),
+        headshots: Number(row.headshots),
+      }));
     },
     /** Whether the session exists, is unexpired and not revoked (whoever it belongs to). */
     async isSessionLive(sessionId: string, now: Date): Promise<boolean> {
