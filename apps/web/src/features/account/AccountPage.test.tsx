@@ -28,6 +28,7 @@ describe("the account page links the provider's account overview (§7)", () => {
     cleanup();
     vi.unstubAllGlobals();
     useAuthStore.setState({ token: null, user: null });
+    localStorage.clear();
   });
 
   it('signed in: one link to the overview page the server names', () => {
@@ -36,6 +37,32 @@ describe("the account page links the provider's account overview (§7)", () => {
     renderPage();
     const link = screen.getByRole('link', { name: /account overview/ });
     expect(link.getAttribute('href')).toBe(accountUrl);
+  });
+
+  it('signed in, before the user info arrives: the link the last user info named, at once', () => {
+    const accountUrl = 'https://covers.example/accounts/account';
+    useAuthStore.getState().setUser(makeTestUser({ account_url: accountUrl }));
+    expect(localStorage.getItem('ai-covers.account_url')).toBe(accountUrl);
+    useAuthStore.setState({ token: 'tok', user: null });
+    renderPage();
+    expect(screen.getByRole('link', { name: /account overview/ }).getAttribute('href')).toBe(accountUrl);
+    cleanup();
+    // The user info has the last word: an issuer without an overview page shows none.
+    useAuthStore.getState().setUser(makeTestUser({ account_url: null }));
+    renderPage();
+    expect(screen.queryByRole('link', { name: /account overview/ })).toBeNull();
+    expect(localStorage.getItem('ai-covers.account_url')).toBeNull();
+  });
+
+  it('draws no stored address that is not http(s), and signing out forgets it', () => {
+    localStorage.setItem('ai-covers.account_url', 'javascript:alert(1)');
+    useAuthStore.setState({ token: 'tok', user: null });
+    renderPage();
+    expect(screen.queryByRole('link', { name: /account overview/ })).toBeNull();
+    cleanup();
+    useAuthStore.getState().setUser(makeTestUser({ account_url: 'https://x.example/a' }));
+    useAuthStore.getState().signOut();
+    expect(localStorage.getItem('ai-covers.account_url')).toBeNull();
   });
 
   it('no link when the issuer has none, or when signed out', () => {

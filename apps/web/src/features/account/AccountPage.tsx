@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageIntro, ui } from '../../shared/ui/PageIntro';
-import { selectSignedIn, useAuthStore } from '../auth';
+import { selectAccountUrl, selectSignedIn, useAuthStore } from '../auth';
 import { LibraryPanel } from '../library';
 import { CreditsCenter } from '../credits';
 import { MembershipsPanel } from '../pricing';
@@ -15,8 +15,9 @@ export function AccountPage() {
   const { t } = useTranslation();
   const signedIn = useAuthStore(selectSignedIn);
   const openLogin = useAuthStore((s) => s.openLogin);
-  // The provider's own page (§7) for what it keeps: e-mail, password, sign-in.
-  const accountUrl = useAuthStore((s) => (signedIn ? (s.user?.account_url ?? null) : null));
+  // The provider's own page (§7) for what it keeps: e-mail, password, sign-in; drawn at once from
+  // the last user info's address (the page's largest text), then the current one's.
+  const accountUrl = useAuthStore(selectAccountUrl);
   const [tab, setTab] = useState<Tab>('files');
   const baseId = useId();
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { UserInfo } from '@ai-covers/contracts';
-import { clearToken, saveToken, syncTokenOnStart } from './token-storage';
+import { clearToken, lastAccountUrl, rememberAccountUrl, saveToken, syncTokenOnStart } from './token-storage';
 
 interface AuthState {
   token: string | null;
@@ -36,7 +36,10 @@ export const useAuthStore = create<AuthState>((set, get) => ({
     else saveToken(token, vapiToken);
     set({ token });
   },
-  setUser: (user) => set({ user }),
+  setUser: (user) => {
+    if (user) rememberAccountUrl(user.account_url);
+    set({ user });
+  },
   registerLogin: (openLogin) => {
     const asked = openLogin !== null && get().loginAsked;
     set({ openLogin, loginAsked: asked ? false : get().loginAsked });
@@ -50,3 +53,10 @@ export const useAuthStore = create<AuthState>((set, get) => ({
 
 /** True when a token exists. */
 export const selectSignedIn = (state: AuthState) => state.token !== null;
+
+/**
+ * The provider's account overview address (§7) for a signed-in visitor: the user info's, or until
+ * it arrives the one the last user info named.
+ */
+export const selectAccountUrl = (state: AuthState): string | null =>
+  state.token === null ? null : state.user ? state.user.account_url : lastAccountUrl();

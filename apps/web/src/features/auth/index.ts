@@ -2,7 +2,7 @@
 // the next sign-in. Mounted once by the page frame (AuthRoot); other features read the session.
 export { AuthRoot } from './AuthRoot';
 export { SignOutButton } from './SignOutButton';
-export { selectSignedIn, useAuthStore } from './auth-store';
+export { selectAccountUrl, selectSignedIn, useAuthStore } from './auth-store';
 export { captureLandingParams, fromAiPhoto } from './landing';
 export { startSession } from './auth-session';
 export { NO_PRE_LOGIN_ATTR } from './pre-login';

@@ -11,6 +11,7 @@ export const LOCAL = {
   inviteCode: 'invite_code',
   firstInvited: 'first_invited',
   secondWayLogin: 'second_way_login',
+  accountUrl: 'account_url',
 } as const;
 
 /** Local-storage name of the from-ai-photo flag (§3): set by a landing from the AI photo tool. */
@@ -77,7 +78,22 @@ export function saveToken(token: string, vapiToken: string = token): void {
 export function clearToken(): void {
   writeLocal(LOCAL.token, null);
   writeLocal(LOCAL.vapiToken, null);
+  writeLocal(LOCAL.accountUrl, null);
   for (const name of Object.values(COOKIES)) removeCookie(name);
+}
+
+/**
+ * The provider's account overview address the last user info named (§7), kept with the token: the
+ * account page draws its link at once instead of after the user info arrives (it is the page's
+ * largest text, decision 240), and the user info then confirms or replaces it. Only an http(s)
+ * address is taken back.
+ */
+export function rememberAccountUrl(url: string | null): void {
+  writeLocal(LOCAL.accountUrl, url);
+}
+export function lastAccountUrl(): string | null {
+  const url = readLocal(LOCAL.accountUrl);
+  return url && /^https?:\/\//i.test(url) ? url : null;
 }
 
 /** Remembers who is signed in for sibling tools (cleared with the token). */
