@@ -10,6 +10,14 @@ describe('prerenderedMarkup', () => {
     );
   });
 
+  it('drops test ids, so a script reaches only the live page', () => {
+    const html =
+      '<div data-testid="shell"><input type="file" data-testid="song-input" accept="audio/*"/></div>';
+    expect(prerenderedMarkup(html, 'covers/new')).toBe(
+      '<div inert><input type="file" accept="audio/*"/></div>',
+    );
+  });
+
   it.each([
     ['<div><script>alert(1)</script></div>', 'a script'],
     ['<div><style>p{}</style></div>', 'a style element'],
