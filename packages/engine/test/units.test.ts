@@ -75,6 +75,20 @@ describe('units', () => {
     expect(m.truePeakDb).toBeCloseTo(-23, 0);
   });
 
+  it('finds an intersample peak that comes after louder samples', () => {
+    const sr = 48000;
+    // Half a second of noise sets a peak first; then a sine at a quarter of the rate, sampled 45°
+    // off its crests: its samples reach 0.9 × 0.707 while the waveform between them reaches 0.9.
+    let seed = 7;
+    const noise = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 1.2;
+    const s = Float32Array.from({ length: sr }, (_, i) =>
+      i < sr / 2 ? noise() : 0.9 * Math.sin((Math.PI / 2) * i + Math.PI / 4),
+    );
+    const m = measureLoudness([s], sr);
+    expect(m.samplePeakDb).toBeCloseTo(20 * Math.log10(0.9 * Math.SQRT1_2), 1);
+    expect(Math.abs(m.truePeakDb - 20 * Math.log10(0.9))).toBeLessThan(0.3);
+  });
+
   it('builds ffmpeg argument lists', () => {
     expect(probeArgs('a b.mp3').at(-1)).toBe('a b.mp3');
     const d = decodeArgs('in.m4a', 'out.f32', 2, 600);

@@ -51,6 +51,14 @@ const TP_COEF: Float64Array[] = (() => {
   return phases;
 })();
 
+/**
+ * No interpolated sample can exceed the window's largest |sample| times the largest phase's sum of
+ * |coefficients| (1.80): a window whose samples all stay under the peak found so far over that sum
+ * cannot raise it, and is skipped. After the limiter most windows are such, and the answer is the
+ * same as interpolating every one (the slack covers rounding in the sum).
+ */
+const TP_GAIN_BOUND = Math.max(...TP_COEF.map((c) => c.reduce((a, b) => a + Math.abs(b), 0))) * (1 + 1e-9);
+
 /** Streaming integrated-loudness and true-peak meter. */
 export class LoudnessMeter {
   private readonly filters: [Biquad, Biquad];
@@ -63,6 +71,8 @@ export class LoudnessMeter {
   private readonly segments: number[] = [];
   private peak = 0;
   private samplePeak = 0;
+  /** Samples left until no sample that could raise the true peak is in the interpolator's window. */
+  private hot = 0;
 
   constructor(
     readonly sampleRate: number,
@@ -101,20 +111,20 @@ export class LoudnessMeter {
         e += y2 * y2;
         const ax = Math.abs(x);
         if (ax > this.samplePeak) this.samplePeak = ax;
+        if (ax * TP_GAIN_BOUND > this.peak) this.hot = TP_TAPS;
         const h = this.hist[c]!;
         h[this.histPos] = x;
         h[this.histPos + TP_TAPS] = x;
       }
       this.histPos = (this.histPos + 1) % TP_TAPS;
-      if (!this.withTruePeak) {
-        this.segSum += e;
-        if (++this.segPos === this.segLen) {
-          this.segments.push(this.segSum / this.segLen);
-          this.segSum = 0;
-          this.segPos = 0;
-        }
-        continue;
+      this.segSum += e;
+      if (++this.segPos === this.segLen) {
+        this.segments.push(this.segSum / this.segLen);
+        this.segSum = 0;
+        this.segPos = 0;
       }
+      if (!this.withTruePeak || this.hot === 0) continue;
+      this.hot--;
       // Interpolate every 4th output of the 4x upsampled stream via the polyphase bank.
       const base = this.histPos;
       for (let c = 0; c < ch; c++) {
@@ -126,12 +136,6 @@ export class LoudnessMeter {
           const a = Math.abs(acc);
           if (a > this.peak) this.peak = a;
         }
-      }
-      this.segSum += e;
-      if (++this.segPos === this.segLen) {
-        this.segments.push(this.segSum / this.segLen);
-        this.segSum = 0;
-        this.segPos = 0;
       }
     }
   }
