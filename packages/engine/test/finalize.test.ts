@@ -38,6 +38,14 @@ describe('finalizeMix', () => {
         const mix = sineMix(scratch, hz, phase);
         const wav = join(scratch.path, `${hz}.wav`);
         const mp3 = join(scratch.path, `${hz}.mp3`);
+        // The work beside (the stems) starts with the mix's gain and, after a trim, runs again
+        // with the final gain once its first run has ended.
+        const beside: string[] = [];
+        const alongside = async (gainDb: number) => {
+          beside.push(`start ${gainDb.toFixed(3)}`);
+          await new Promise((r) => setTimeout(r, 50));
+          beside.push('end');
+        };
         const loud = await finalizeMix(
           mix.raw,
           mix.lufs,
@@ -47,7 +55,11 @@ describe('finalizeMix', () => {
             { path: mp3, format: { kind: 'mp3', bitrateKbps: 128 } },
           ],
           undefined,
-          { targetLufs: lufs, ceilingDbtp: -1 },
+          { targetLufs: lufs, ceilingDbtp: -1, alongside },
+        );
+        const before = `start ${(lufs - mix.lufs).toFixed(3)}`;
+        expect(beside).toEqual(
+          trimmed ? [before, 'end', `start ${loud.gainDb.toFixed(3)}`, 'end'] : [before, 'end'],
         );
         const out = readWav(wav);
         expect(out.channels[0]!.length).toBe(SECONDS * SR);

@@ -12,7 +12,6 @@ import { missingLead } from './lead-presence';
 import { prepareInput, type PreparedInput } from './input';
 import { prepareOwnStems } from './own-stems';
 import { previewFirstPays, renderPreviewFirst } from './preview-first';
-import { forEachRawChunk, rawToWav } from './raw-to-wav';
 import type { BlockSpan } from './blocks';
 import type { ConvertJob, RawRef } from './jobs';
 import { convertAndMix } from './mix-blocks';
@@ -30,8 +29,6 @@ const DEFAULT_REVERB = 0.2;
 const MP3_BITRATES = [32, 64, 96, 128, 160, 192, 256, 320];
 /** The preview is a listening copy: 128 kbps is enough and keeps it small. */
 const PREVIEW_FORMAT = { kind: 'mp3', bitrateKbps: 128 } as const;
-/** Scratch stems are written at the mix gain but never above this peak (−1 dBFS). */
-const STEM_PEAK = 0.89;
 
 /** Share of the convert stage a whole-song vocal conversion takes (the blocks then only mix). */
 const VOCAL_SHARE = 0.8;
@@ -330,32 +327,24 @@ export async function renderCover(o: CoverOptions, stages: CoverStages): Promise
           ceilingDbtp: TRUE_PEAK_CEILING_DBTP,
           ...(o.signal ? { signal: o.signal } : {}),
           onProgress: (p) => report('finalize', p),
-          // The stems are written while the encoders run.
+          // The stems are written on the block workers while this thread levels the mix.
           ...(stemFiles
             ? {
                 alongside: async (gainDb: number) => {
-                  await writeStem(
-                    scratch.file('stem-vocal.f32'),
-                    1,
-                    sr,
-                    atomic.temp(stemFiles.vocals),
-                    gainDb,
-                  );
-                  await writeStem(
-                    scratch.file('stem-inst.f32'),
-                    2,
-                    sr,
-                    atomic.temp(stemFiles.instrumental),
-                    gainDb,
-                  );
-                  // The separated lead before conversion: people who make covers want the singer's own take too.
-                  await writeStem(
-                    sep.lead.path,
-                    sep.lead.channels,
-                    sr,
-                    atomic.temp(stemFiles.originalVocals),
-                    gainDb,
-                  );
+                  const stem = (raw: RawRef, out: string) =>
+                    runner.run({ kind: 'stem', raw, out: atomic.temp(out), gainDb });
+                  await Promise.all([
+                    stem(
+                      { path: scratch.file('stem-vocal.f32'), channels: 1, sampleRate: sr },
+                      stemFiles.vocals,
+                    ),
+                    stem(
+                      { path: scratch.file('stem-inst.f32'), channels: 2, sampleRate: sr },
+                      stemFiles.instrumental,
+                    ),
+                    // The separated lead before conversion: people who make covers want the singer's own take too.
+                    stem(sep.lead, stemFiles.originalVocals),
+                  ]);
                 },
               }
             : {}),
@@ -406,19 +395,4 @@ function defaultPreviewPath(first: string): string {
 
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
-}
-
-/** Encodes a scratch stem to WAV with the mix gain, backed off if it would clip. */
-async function writeStem(raw: string, ch: number, sr: number, out: string, gainDb: number): Promise<void> {
-  let peak = 0;
-  await forEachRawChunk(raw, ch, sr, async (b) => {
-    for (const c of b) for (const v of c) peak = Math.max(peak, Math.abs(v));
-    await turn();
-  });
-  await rawToWav(raw, ch, sr, out, Math.min(10 ** (gainDb / 20), peak > 0 ? STEM_PEAK / peak : 1), turn);
-}
-
-/** Lets the encoders' pipes be fed between two chunks of a stem (they run beside it). */
-function turn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

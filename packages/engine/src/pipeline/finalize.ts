@@ -46,8 +46,9 @@ export async function finalizeMix(
     signal?: AbortSignal;
     onProgress?: (p: number) => void;
     /**
-     * Work that needs the final gain (dB) and runs while the encoders do (the stems): the encoders
-     * are processes of their own, and this thread mostly waits for them.
+     * Work that needs the mix's gain (dB) and runs beside the levelling pass (the stems, on other
+     * threads): started with the gain before levelling, and once more with the final gain after
+     * it when a trim changed that gain (rare: the limiter stays under the ceiling).
      */
     alongside?: (gainDb: number) => Promise<void>;
   },
@@ -62,6 +63,9 @@ export async function finalizeMix(
   const chunk = CHUNK_SEC * sr;
   const frames = reader.info.frames;
   let skip = limiter.latency;
+  let side = opts.alongside?.(gainDb);
+  // Awaited below; a failure meanwhile must not go unhandled.
+  side?.catch(() => undefined);
   // The encoders take the levelled audio while it is made: the final trim is almost always none
   // (the limiter stays half a dB under the ceiling), and when it is not they start again below.
   let sinks: AudioSink[] = targets.map((t) => openSink(t.path, sr, ch, t.format));
@@ -101,15 +105,19 @@ export async function finalizeMix(
     }
   } catch (e) {
     for (const sink of sinks) sink.abort();
+    await side?.catch(() => undefined);
     throw e;
   }
   const tp = meter.truePeakDb();
   const trimDb = Math.min(0, opts.ceilingDbtp - 0.05 - tp);
   const trim = 10 ** (trimDb / 20);
   const lim = new RawPcmReader(limited.path, sr, ch);
-  const side = opts.alongside?.(gainDb + trimDb);
-  // Awaited below; a failure meanwhile must not go unhandled.
-  side?.catch(() => undefined);
+  if (trim !== 1 && side) {
+    // The work beside took the gain before the trim: it starts again with the final one.
+    const first = side;
+    side = first.then(() => opts.alongside!(gainDb + trimDb));
+    side.catch(() => undefined);
+  }
   try {
     if (trim !== 1) {
       // Intersample peaks poke through: what the encoders took is too loud by the trim.

@@ -7,6 +7,7 @@ import { straightNoteFrames } from '../voice/vibrato';
 import { removeLeadLeftover } from './leftover';
 import { ANALYSIS_OVERLAP, analysisFftSize } from '../dsp/stft';
 import { FrameClassMapper, type FrameClasses, type SourceFrameStats } from '../voice/frame-classes';
+import { runStem, type StemJob, type StemResult } from './stem-job';
 
 /** The separated lead is quieter than a dry vocal; frames under this are unvoiced for breath and vibrato. */
 const LEAD_SILENCE_DB = -45;
@@ -64,7 +65,7 @@ export interface ConvertResult {
 }
 
 /** Any job a worker runs. */
-export type Job = SeparateJob | ConvertJob;
+export type Job = SeparateJob | ConvertJob | StemJob;
 
 function readWindow(ref: RawRef, span: BlockSpan): { data: Float32Array[]; offset: number } {
   const r = new RawPcmReader(ref.path, ref.sampleRate, ref.channels);
@@ -209,6 +210,7 @@ function prepareRest(
 }
 
 /** Dispatches a job by kind. */
-export function runJob(job: Job): SeparateResult | ConvertResult {
+export function runJob(job: Job): SeparateResult | ConvertResult | StemResult {
+  if (job.kind === 'stem') return runStem(job);
   return job.kind === 'separate' ? runSeparate(job) : runConvert(job);
 }

@@ -10,6 +10,9 @@ import {
   type SeparateJob,
   type SeparateResult,
 } from './jobs';
+import type { StemJob, StemResult } from './stem-job';
+
+type AnyResult = SeparateResult | ConvertResult | StemResult;
 
 /** Runs block jobs on worker threads, or in this thread when workers are unavailable. */
 export interface BlockRunner {
@@ -17,11 +20,12 @@ export interface BlockRunner {
   readonly size: number;
   run(job: SeparateJob): Promise<SeparateResult>;
   run(job: ConvertJob): Promise<ConvertResult>;
+  run(job: StemJob): Promise<StemResult>;
   close(): Promise<void>;
 }
 
 interface Pending {
-  resolve: (v: SeparateResult | ConvertResult) => void;
+  resolve: (v: AnyResult) => void;
   reject: (e: Error) => void;
 }
 
@@ -33,7 +37,7 @@ class WorkerRunner implements BlockRunner {
   private nextId = 1;
   constructor(private workers: Worker[]) {
     for (const w of workers) {
-      w.on('message', (m: { id: number; result?: SeparateResult | ConvertResult; error?: string }) => {
+      w.on('message', (m: { id: number; result?: AnyResult; error?: string }) => {
         const p = this.pending.get(m.id);
         this.pending.delete(m.id);
         this.idle.push(w);
@@ -54,7 +58,8 @@ class WorkerRunner implements BlockRunner {
   }
   run(job: SeparateJob): Promise<SeparateResult>;
   run(job: ConvertJob): Promise<ConvertResult>;
-  run(job: Job): Promise<SeparateResult | ConvertResult> {
+  run(job: StemJob): Promise<StemResult>;
+  run(job: Job): Promise<AnyResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ job, p: { resolve, reject } });
       this.pump();
@@ -79,7 +84,8 @@ class InlineRunner implements BlockRunner {
   readonly size = 1;
   run(job: SeparateJob): Promise<SeparateResult>;
   run(job: ConvertJob): Promise<ConvertResult>;
-  run(job: Job): Promise<SeparateResult | ConvertResult> {
+  run(job: StemJob): Promise<StemResult>;
+  run(job: Job): Promise<AnyResult> {
     // Yield to the event loop between blocks so progress callbacks and aborts get through.
     return new Promise((resolve, reject) =>
       setImmediate(() => {
