@@ -86,8 +86,8 @@ export function createCoverAssetsRepo(db: Db) {
     /**
      * Records a file made from another kept file (the MP3 128k from the WAV) unless the role has one
      * already, and only while the task still keeps that source: a remix that swapped the WAV
-     * meanwhile (it holds the WAV's row until it has dropped the old MP3 128k) wins. False when
-     * nothing was recorded. A row whose file is gone counts as absent.
+     * meanwhile wins (its swap also drops an MP3 128k kept before it). False when nothing was
+     * recorded (the task gone too). A row whose file is gone counts as absent.
      */
     async keepMadeFrom(
       taskId: string,
@@ -96,6 +96,14 @@ export function createCoverAssetsRepo(db: Db) {
       source: { role: AssetRole; storageKey: string },
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
+        // The task's row first, as a remix's swap takes it: it waits for a swap under way (or the
+        // swap waits for it), and the two never hold each other's next lock.
+        const [task] = await tx
+          .select({ id: coverTasks.id })
+          .from(coverTasks)
+          .where(eq(coverTasks.id, taskId))
+          .for('share');
+        if (!task) return false;
         const [current] = await tx
           .select({ storageKey: coverAssets.storageKey })
           .from(coverAssets)
@@ -105,10 +113,8 @@ export function createCoverAssetsRepo(db: Db) {
               eq(coverAssets.role, source.role),
               sql`${coverAssets.fileId} is not null`,
             ),
-          )
-          .for('update');
+          );
         if (current?.storageKey !== source.storageKey) return false;
-        // A row whose file is gone counts as absent: the file is made again.
         const inserted = await tx
           .insert(coverAssets)
           .values({ taskId, role, fileId: file.id, storageKey: file.storageKey })
@@ -158,7 +164,7 @@ export function createCoverAssetsRepo(db: Db) {
             target: [coverAssets.taskId, coverAssets.role],
             set: { fileId: wav.id, storageKey: wav.storageKey, createdAt: new Date() },
           });
-        // After the WAV's row is ours: an MP3 128k of the old WAV kept meanwhile is among these.
+        // With the task's row held, no MP3 128k of the old WAV can be kept after this.
         const low = await tx
           .delete(coverAssets)
           .where(and(eq(coverAssets.taskId, taskId), eq(coverAssets.role, 'mp3_low')))
