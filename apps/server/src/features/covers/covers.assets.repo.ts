@@ -23,12 +23,11 @@ export interface KeptFile {
   storageKey: string;
 }
 
-/** The files a remix writes: a new result, preview and the other formats of the new mix. */
+/** The files a remix writes: a new result, preview and WAV of the new mix. */
 export interface MixFiles {
   result: KeptFile;
   preview: KeptFile;
   wav: KeptFile;
-  mp3Low: KeptFile;
 }
 
 /** SQL of a task's kept files (formats, stems, zip) and of its mix. */
@@ -85,9 +84,55 @@ export function createCoverAssetsRepo(db: Db) {
     },
 
     /**
+     * Records a file made from another kept file (the MP3 128k from the WAV) unless the role has one
+     * already, and only while the task still keeps that source: a remix that swapped the WAV
+     * meanwhile wins (its swap also drops an MP3 128k kept before it). False when nothing was
+     * recorded (the task gone too). A row whose file is gone counts as absent.
+     */
+    async keepMadeFrom(
+      taskId: string,
+      role: AssetRole,
+      file: KeptFile,
+      source: { role: AssetRole; storageKey: string },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // The task's row first, as a remix's swap takes it: it waits for a swap under way (or the
+        // swap waits for it), and the two never hold each other's next lock.
+        const [task] = await tx
+          .select({ id: coverTasks.id })
+          .from(coverTasks)
+          .where(eq(coverTasks.id, taskId))
+          .for('share');
+        if (!task) return false;
+        const [current] = await tx
+          .select({ storageKey: coverAssets.storageKey })
+          .from(coverAssets)
+          .where(
+            and(
+              eq(coverAssets.taskId, taskId),
+              eq(coverAssets.role, source.role),
+              sql`${coverAssets.fileId} is not null`,
+            ),
+          );
+        if (current?.storageKey !== source.storageKey) return false;
+        const inserted = await tx
+          .insert(coverAssets)
+          .values({ taskId, role, fileId: file.id, storageKey: file.storageKey })
+          .onConflictDoUpdate({
+            target: [coverAssets.taskId, coverAssets.role],
+            set: { fileId: file.id, storageKey: file.storageKey, createdAt: new Date() },
+            setWhere: sql`${coverAssets.fileId} is null`,
+          })
+          .returning({ role: coverAssets.role });
+        return inserted.length > 0;
+      });
+    },
+
+    /**
      * Swaps the result of a finished task for a remix in one transaction: the new MP3, preview and
-     * formats, and the mix that made them. Returns the file ids they replaced (to delete), or null
-     * when the task is no longer done (deleted meanwhile): then nothing changed.
+     * WAV, and the mix that made them; the MP3 128k of the old mix goes (the next download encodes
+     * it from the new WAV). Returns the file ids they replaced (to delete), or null when the task is
+     * no longer done (deleted meanwhile): then nothing changed.
      */
     async swapMix(taskId: string, made: MixFiles, mix: CoverMix): Promise<number[] | null> {
       return db.transaction(async (tx) => {
@@ -100,7 +145,7 @@ export function createCoverAssetsRepo(db: Db) {
         const old = await tx
           .select({ fileId: coverAssets.fileId })
           .from(coverAssets)
-          .where(and(eq(coverAssets.taskId, taskId), inArray(coverAssets.role, ['wav', 'mp3_low'])));
+          .where(and(eq(coverAssets.taskId, taskId), eq(coverAssets.role, 'wav')));
         await tx
           .update(coverTasks)
           .set({
@@ -111,23 +156,24 @@ export function createCoverAssetsRepo(db: Db) {
             updatedAt: new Date(),
           })
           .where(eq(coverTasks.id, taskId));
-        for (const [role, file] of [
-          ['wav', made.wav],
-          ['mp3_low', made.mp3Low],
-        ] as const) {
-          await tx
-            .insert(coverAssets)
-            .values({ taskId, role, fileId: file.id, storageKey: file.storageKey })
-            .onConflictDoUpdate({
-              target: [coverAssets.taskId, coverAssets.role],
-              set: { fileId: file.id, storageKey: file.storageKey, createdAt: new Date() },
-            });
-        }
+        const wav = made.wav;
+        await tx
+          .insert(coverAssets)
+          .values({ taskId, role: 'wav', fileId: wav.id, storageKey: wav.storageKey })
+          .onConflictDoUpdate({
+            target: [coverAssets.taskId, coverAssets.role],
+            set: { fileId: wav.id, storageKey: wav.storageKey, createdAt: new Date() },
+          });
+        // With the task's row held, no MP3 128k of the old WAV can be kept after this.
+        const low = await tx
+          .delete(coverAssets)
+          .where(and(eq(coverAssets.taskId, taskId), eq(coverAssets.role, 'mp3_low')))
+          .returning({ fileId: coverAssets.fileId });
         await tx
           .insert(coverMixes)
           .values({ taskId, ...mix })
           .onConflictDoUpdate({ target: coverMixes.taskId, set: { ...mix, updatedAt: new Date() } });
-        return [task.result, task.preview, ...old.map((o) => o.fileId)].filter(
+        return [task.result, task.preview, ...old.map((o) => o.fileId), ...low.map((o) => o.fileId)].filter(
           (id): id is number => id !== null,
         );
       });

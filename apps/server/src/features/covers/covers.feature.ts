@@ -78,6 +78,7 @@ export function createCoversFeature(deps: {
     files: deps.files,
     paidTasks: deps.paidTasks,
     voiceName,
+    log: deps.log,
   });
   const links = createSongLinks({ files: deps.files, ...deps.songLinks });
   const create = createCoverCreator({ covers: service, links, files: deps.files, assets });

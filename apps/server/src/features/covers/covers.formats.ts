@@ -12,7 +12,10 @@ export const STEMS: Array<{ role: AssetRole; label: string }> = [
   { role: 'original_vocals', label: 'original vocal' },
 ];
 
-/** Which formats a task can hand out, from the files it kept. */
+/**
+ * Which formats a task can hand out, from the files it kept. The MP3 128k is encoded from the WAV
+ * on its first download (decision 255); tasks rendered before that kept one of their own.
+ */
 export function formatsOf(
   task: Pick<CoverTaskRow, 'resultFileId'>,
   roles: Set<string>,
@@ -20,7 +23,7 @@ export function formatsOf(
   const formats: CoverDownloadFormat[] = [];
   if (roles.has('wav')) formats.push('wav');
   if (task.resultFileId !== null) formats.push('mp3');
-  if (roles.has('mp3_low')) formats.push('mp3_low');
+  if (roles.has('mp3_low') || roles.has('wav')) formats.push('mp3_low');
   if (roles.has('stems_zip') || STEMS.every((s) => roles.has(s.role))) formats.push('stems');
   return formats;
 }

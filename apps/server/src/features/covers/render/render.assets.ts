@@ -22,16 +22,19 @@ export async function ownVocalsFile(
   return files.localFile({ storageKey: own.storageKey }, ownDir);
 }
 
-/** What a render writes besides the MP3 and the preview, in its scratch folder `dir`. */
+/**
+ * What a render writes besides the MP3 and the preview, in its scratch folder `dir`: the WAV and
+ * the stems. The MP3 128k is encoded from the WAV on its first download (decision 255).
+ */
 export function renderAssetOutputs(dir: string): { outputs: OutputSpec[]; stemsDir: string } {
   return {
-    outputs: [{ path: path.join(dir, 'full.wav') }, { path: path.join(dir, 'low.mp3'), bitrateKbps: 128 }],
+    outputs: [{ path: path.join(dir, 'full.wav') }],
     stemsDir: path.join(dir, 'stems'),
   };
 }
 
 /**
- * Stores the other formats (WAV, MP3 128k) and the stems of a render for the task's owner and
+ * Stores the WAV and the stems of a render for the task's owner and
  * records them, pushing each stored file id onto `stored` so a run that does not land removes them.
  */
 export async function keepRenderAssets(
@@ -46,7 +49,6 @@ export async function keepRenderAssets(
   const stems = path.join(dir, 'stems');
   const plan: Array<[AssetRole, string, string]> = [
     ['wav', path.join(dir, 'full.wav'), ''],
-    ['mp3_low', path.join(dir, 'low.mp3'), ' 128k'],
     ['vocals', path.join(stems, 'vocals.wav'), ' converted vocal'],
     ['instrumental', path.join(stems, 'instrumental.wav'), ' instrumental'],
     ['original_vocals', path.join(stems, 'original-vocals.wav'), ' original vocal'],

@@ -5,12 +5,14 @@ import { Code, CoverMsg, Msg, TaskStatus, type CoverDownloadFormat } from '@ai-c
 import type { Owner } from '../../../platform/auth/identity';
 import { AppError } from '../../../platform/http/app-error';
 import { writeStoredZip } from '../../../platform/format/zip';
+import { confinedInputArgs, runConfined, type RunLimits } from '../../../platform/media/confined';
 import type { FilesService } from '../../storage/files/files.service';
 import type { AssetRole, CoverAssetsRepo, KeptFile } from '../covers.assets.repo';
 import { STEMS, type PaidTasks } from '../covers.formats';
 import type { CoversRepo } from '../covers.repo';
 import type { CoverTaskRow } from '../covers.schema';
 import { coverFileName, coverTitle, songTitle } from '../covers.view';
+import { makeScratch, scratchRoot } from '../render/render.lease';
 import { writeTaggedMp3, writeTaggedWav } from './audio-tags';
 import { channelsOf, inSongChannels } from './stems-channels';
 
@@ -19,6 +21,36 @@ export type ArtworkPicture = (taskId: string) => Promise<Buffer | null>;
 
 /** Where a tagged copy of each audio format is kept (replaced at each download: art may change). */
 const TAGGED_ROLE = { mp3: 'tagged_mp3', mp3_low: 'tagged_mp3_low', wav: 'tagged_wav' } as const;
+
+/**
+ * The MP3 128k's encode from the WAV: about 3 s of processor time for a 3-minute song, so a
+ * ten-minute one on a busy machine stays well inside the limit. The memory limit is far above
+ * what the encoder takes.
+ */
+const LOW_MP3_LIMITS: RunLimits = { timeoutMs: 120_000, memoryBytes: 1024 ** 3 };
+
+/** ffmpeg's arguments that encode a kept WAV to the MP3 128k (its audio only, at its own rate). */
+function lowMp3Args(wav: string, out: string): string[] {
+  return [
+    '-nostdin',
+    '-hide_banner',
+    '-v',
+    'error',
+    ...confinedInputArgs(),
+    '-i',
+    wav,
+    '-map',
+    '0:a:0',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    '-f',
+    'mp3',
+    '-y',
+    out,
+  ];
+}
 
 /** The file name a format is saved as. */
 export function downloadName(title: string, voiceName: string, format: CoverDownloadFormat): string {
@@ -29,17 +61,20 @@ export function downloadName(title: string, voiceName: string, format: CoverDown
 
 /**
  * The paid downloads of a finished cover: one charge (GET /v1/deduct) unlocks every format of the
- * task, and each format is then free to fetch again. The stems zip is made on its first download
- * and kept.
+ * task, and each format is then free to fetch again. The stems zip and the MP3 128k are made on
+ * their first download and kept (decision 255).
  */
 export function createCoverDownloads(deps: {
   repo: Pick<CoversRepo, 'findOwned'>;
-  assets: Pick<CoverAssetsRepo, 'listFor' | 'keepIfAbsent' | 'keep'>;
+  assets: Pick<CoverAssetsRepo, 'listFor' | 'keepIfAbsent' | 'keepMadeFrom' | 'keep'>;
   files: Pick<FilesService, 'readUrl' | 'localFile' | 'storeOutput' | 'deleteOwnedFiles'>;
   paidTasks: PaidTasks;
   voiceName: (task: Pick<CoverTaskRow, 'voiceId' | 'voiceName'>) => string;
+  log: { error(obj: object, msg: string): void };
 }) {
   const notAvailable = () => new AppError(Code.notAvailable, CoverMsg.formatMissing, 404);
+  /** The MP3 128k encodes under way in this process, by task: a second ask waits for the first. */
+  const encoding = new Map<string, Promise<string | null>>();
   // Cover art is built after covers and reads its finished covers: it registers its picture here.
   let artwork: ArtworkPicture | null = null;
 
@@ -126,6 +161,68 @@ export function createCoverDownloads(deps: {
     }
   }
 
+  /**
+   * Encodes the MP3 128k from the kept WAV `wavKey`, stores it and keeps it; returns its storage
+   * key, or null when it was not kept (another ask kept one first, or a remix swapped the WAV). Its
+   * scratch folder is a render's kind, so the start-up sweep takes one a dead process left.
+   */
+  async function encodeLowMp3(owner: Owner, task: CoverTaskRow, wavKey: string): Promise<string | null> {
+    const tmp = await makeScratch(scratchRoot());
+    try {
+      const wav = await deps.files.localFile({ storageKey: wavKey }, tmp);
+      const out = path.join(tmp, 'low.mp3');
+      const run = await runConfined('ffmpeg', lowMp3Args(wav, out), LOW_MP3_LIMITS);
+      if (!run.ok) {
+        deps.log.error(
+          { taskId: task.id, reason: run.reason, stderr: run.stderr.slice(-2000) },
+          'mp3 128k encode failed',
+        );
+        throw new AppError(Code.error, Msg.generic, 503);
+      }
+      const stored = await deps.files.storeOutput(owner, {
+        body: fs.createReadStream(out),
+        fileName: downloadName(coverTitle(task), deps.voiceName(task), 'mp3_low'),
+        kind: 'ai-covers',
+        action: 'cover',
+        maxBytes: Number.MAX_SAFE_INTEGER,
+      });
+      const file = { id: stored.id, storageKey: stored.storage_key };
+      let kept = false;
+      try {
+        kept = await deps.assets.keepMadeFrom(task.id, 'mp3_low', file, { role: 'wav', storageKey: wavKey });
+      } finally {
+        // Not kept (another ask won, a remix swapped the WAV, or the keep failed): the file is no one's.
+        if (!kept) await deps.files.deleteOwnedFiles(owner, [file.id]).catch(() => 0);
+      }
+      return kept ? file.storageKey : null;
+    } finally {
+      await fs.promises.rm(tmp, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * The MP3 128k of a task: the kept one, else encoded from the kept WAV (one encode per task in
+   * this process; across processes the first to keep it wins). A remix that swaps the WAV during
+   * an encode makes it encode once more, from the new WAV.
+   */
+  async function lowMp3(owner: Owner, task: CoverTaskRow): Promise<string> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const kept = new Map((await deps.assets.listFor([task.id])).map((a) => [a.role, a.storageKey]));
+      const low = kept.get('mp3_low');
+      if (low) return low;
+      const wav = kept.get('wav');
+      if (!wav) throw notAvailable();
+      let under = encoding.get(task.id);
+      if (!under) {
+        under = encodeLowMp3(owner, task, wav).finally(() => encoding.delete(task.id));
+        encoding.set(task.id, under);
+      }
+      const key = await under;
+      if (key) return key;
+    }
+    throw notAvailable();
+  }
+
   return {
     /**
      * A signed attachment URL of one format, once this account has paid for the task's download.
@@ -147,6 +244,8 @@ export function createCoverDownloads(deps: {
         storageKey = task.resultKey;
       } else if (format === 'stems') {
         storageKey = keys.get('stems_zip') ?? (await makeStemsZip(owner, task, keys));
+      } else if (format === 'mp3_low') {
+        storageKey = keys.get('mp3_low') ?? (keys.has('wav') ? await lowMp3(owner, task) : undefined);
       } else {
         storageKey = keys.get(format);
       }

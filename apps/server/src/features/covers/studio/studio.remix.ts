@@ -19,7 +19,8 @@ const REMIX_TIMEOUT_MS = 120_000;
 /**
  * Remix: a finished task mixed again from the stems its render kept (vocal level, instrumental
  * level, reverb). Seconds, not a new render; the new mix becomes the task's result (decision 045),
- * so a paid download stays paid and the share link plays the new mix.
+ * so a paid download stays paid and the share link plays the new mix. The MP3 128k of the old mix
+ * goes; its next download encodes it from the new WAV (decision 255).
  */
 export function createCoverRemixer(deps: {
   repo: Pick<CoversRepo, 'findOwned'>;
@@ -58,11 +59,7 @@ export function createCoverRemixer(deps: {
           instrumental: localInst,
           levels: { vocal: mix.vocal, instrumental: mix.instrumental },
           reverb: mix.reverb,
-          outputs: [
-            { path: out('full.mp3'), bitrateKbps: 320 },
-            { path: out('full.wav') },
-            { path: out('low.mp3'), bitrateKbps: 128 },
-          ],
+          outputs: [{ path: out('full.mp3'), bitrateKbps: 320 }, { path: out('full.wav') }],
           preview: { path: out('preview.mp3'), seconds: COVER_LIMITS.previewSeconds },
           maxSeconds: COVER_LIMITS.maxSongSeconds + 5,
           signal: AbortSignal.timeout(REMIX_TIMEOUT_MS),
@@ -83,7 +80,6 @@ export function createCoverRemixer(deps: {
           result: await store('full.mp3', ''),
           preview: await store('preview.mp3', ' preview'),
           wav: await store('full.wav', ''),
-          mp3Low: await store('low.mp3', ' 128k'),
         };
         const replaced = await deps.assets.swapMix(taskId, made, mix);
         if (!replaced) throw new AppError(Code.noTask, CoverMsg.noTask, 404);

@@ -31,7 +31,7 @@ export function studioRoutes(deps: {
           summary:
             'A signed URL of one format (wav, mp3 320k, mp3_low 128k, stems zip), after GET /v1/deduct charged the download',
           description:
-            "One charge unlocks every format of the task; re-downloads are free. 40001 not signed in; 490010 a dead token (sign in again); 490618 not the caller's task; 1 not done yet; 490026 'This download is not unlocked yet…' before the charge; 490026 'This format is not available for this cover.' when the task has no such file (covers made before formats existed).",
+            "One charge unlocks every format of the task; re-downloads are free. 40001 not signed in; 490010 a dead token (sign in again); 490618 not the caller's task; 1 not done yet; 490026 'This download is not unlocked yet…' before the charge; 490026 'This format is not available for this cover.' when the task has no such file (covers made before formats existed). The MP3 128k is encoded from the WAV on its first download (seconds longer), then kept; 1 with 503 when that encode fails.",
           security: bearer,
           params: coverTaskParams,
           querystring: coverDownloadQuery,

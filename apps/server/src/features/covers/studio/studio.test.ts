@@ -49,9 +49,11 @@ describe('download choices and remix of a finished cover', () => {
     expect(await runRenderJob(ctx, taskId)).toBe('done');
   }, within(120_000));
 
-  it('a render keeps every format and its stems, and says so', async () => {
+  it('a render keeps its WAV and stems and offers every format (the 128k is made when asked)', async () => {
     const task = (await get(`/v1/vsas/result/${taskId}`, user.auth)).json().data;
     expect(task.formats).toEqual(['wav', 'mp3', 'mp3_low', 'stems']);
+    const roles = (await createCoverAssetsRepo(ctx.database.db).listFor([taskId])).map((a) => a.role);
+    expect(roles.sort()).toEqual(['instrumental', 'original_vocals', 'vocals', 'wav']);
     expect(task.remixable).toBe(true);
     expect(task.mix).toEqual({ vocal: 1, instrumental: 1, reverb: 0.2 });
   });
@@ -180,10 +182,10 @@ describe('download choices and remix of a finished cover', () => {
 
   it('deleting the task deletes every kept file', async () => {
     const kept = await createCoverAssetsRepo(ctx.database.db).listFor([taskId]);
-    // The tagged copies of the audio formats this account downloaded are kept files too.
+    // The tagged copies of the audio formats this account downloaded are kept files too; the 128k
+    // went with the remix (the next download makes it again).
     expect(kept.map((k) => k.role).sort()).toEqual([
       'instrumental',
-      'mp3_low',
       'original_vocals',
       'stems_zip',
       'tagged_mp3',
