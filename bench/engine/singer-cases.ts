@@ -314,7 +314,7 @@ function main(): void {
       targets: TARGETS,
       rows,
     };
-    writeFileSync(join(here, 'singer-cases.json'), `${JSON.stringify(result, null, 1)}\n`);
+    writeFileSync(join(here, 'singer-cases.json'), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(join(here, 'singer-cases.md'), report(result));
     process.stdout.write(report(result));
   } finally {
