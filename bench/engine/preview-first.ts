@@ -1,11 +1,11 @@
 /**
  * How soon a person hears their cover and can download it: a 3-minute song rendered as the server
- * renders it (the full MP3 at 320k, the WAV, the 128k MP3, the stems, the 30-second preview made
- * first), timing render start → preview written, → the cover's main download (the MP3 320k)
- * written and → every download written, with the process's peak memory and the CPU time the
- * render took (this process and its encoders), a figure a busy machine changes far less than
- * the wall clock. Every format is made by the render (none is encoded when first asked for), and
- * the engine writes them together: the main download and every download are ready at once.
+ * renders it (the full MP3 at 320k, the WAV, the stems, the 30-second preview made first; the 128k
+ * MP3 is encoded from the WAV when first asked for, decision 255), timing render start → preview
+ * written, → the cover's main download (the MP3 320k) written and → every download the render
+ * makes written, with the process's peak memory and the CPU time the render took (this process and
+ * its encoders), a figure a busy machine changes far less than the wall clock. The engine writes
+ * its downloads together: the main download and the others are ready at once.
  *
  *   npm run engine-preview -w bench        (writes preview-first.json and preview-first.md here)
  *
