@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { countFaces, judgeFace } from '../check/rules';
 import { analyzePixels } from '../face/analyze';
 import { judgeDescriptor } from '../face/judge';
+import { judgeOf } from '../face/judge-thread';
 import { downscale, type RgbImage } from '../image/decode';
 import { decodeUpload } from '../image/load';
 import { decodedPixels, jpegPixels, type PhotoPixels } from '../image/pixels';
@@ -97,7 +98,7 @@ export async function handlePrepare(job: PrepareJob): Promise<PrepareOutcome> {
   await writeFile(job.rgbPath, portrait.data);
   if (job.skipJudge) return { ...outcome, layout, judge: null };
   const { img: small } = await downscale(img, job.settings.detectMaxSide);
-  const judge = await judgeDescriptor(small.data, small.width, small.height);
+  const judge = await judgeOf(small.data, small.width, small.height);
   return { ...outcome, layout, judge };
 }
 
@@ -138,5 +139,7 @@ export async function handleJob(job: Job): Promise<unknown> {
       return renderResult(job);
     case 'preview':
       return handlePreview(job);
+    case 'judge':
+      return { descriptor: await judgeDescriptor(job.rgb, job.width, job.height) };
   }
 }
