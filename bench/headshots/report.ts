@@ -145,7 +145,7 @@ Style \`${r.pack.style}\`; ${r.pack.count} asked of the pipeline (the benchmark'
       ', ',
     )}; output pixels per photo pixel median ${f2(r.pack.upscale.median)}, max ${f2(r.pack.upscale.max)}.
 - Perceptual distance between delivered results (near-duplicate under ${f2(r.pack.nearDuplicateDistance)}): min ${f2(r.pack.pairDistance.min)}, p10 ${f2(r.pack.pairDistance.p10)}, median ${f2(r.pack.pairDistance.median)}.
-- Memory: ${f0(r.pack.peakTotalMb)} MB at the sampled peak for the calling process (calling thread and two check/render worker threads) and the background-removal child process together. Idle check/render workers are stopped while the matting process runs.
+- Memory: ${f0(r.pack.peakTotalMb)} MB at the sampled peak for the calling process (calling thread, two check/render worker threads and the judge thread) and the background-removal child process together. Idle check/render workers and the judge thread are stopped while the matting process runs.
 
 ## The calling thread while the pack renders
 
