@@ -253,6 +253,7 @@ async function main() {
         node: process.version,
         loadAvg1mStart: load0,
         loadAvg1mEnd: loadavg()[0]!,
+        ...(process.env['MALLOC_ARENA_MAX'] ? { mallocArenaMax: process.env['MALLOC_ARENA_MAX'] } : {}),
       },
       check: checkRows,
       coldCheckMs: coldMs,

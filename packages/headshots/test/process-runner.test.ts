@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatteJob } from '../src/pool/jobs';
-import { ProcessRunner } from '../src/pool/process-runner';
+import { matteProcessEnv, ProcessRunner } from '../src/pool/process-runner';
 
 // The matting process: started per pack and killed on abort. That a second pack in the same
 // process can matte again (onnxruntime's binding loads once per process) is tested in pack.test.ts.
@@ -64,5 +64,12 @@ describe('matting process', () => {
     const runner = new ProcessRunner();
     await runner.close();
     await expect(runner.run(job)).rejects.toMatchObject({ code: 'WORKER_FAILED' });
+  });
+});
+
+describe('the matting process environment', () => {
+  it("caps glibc's malloc arenas at two unless the caller chose a value, and keeps the rest", () => {
+    expect(matteProcessEnv({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '2' });
+    expect(matteProcessEnv({ MALLOC_ARENA_MAX: '4' }).MALLOC_ARENA_MAX).toBe('4');
   });
 });

@@ -1,5 +1,6 @@
 import type { Pt } from '../face/landmarks';
 import type { RgbImage } from '../image/decode';
+import type { PixelRect, PixelWindow } from '../image/pixels';
 import { luma } from '../util/color';
 
 // Measures behind the sunglasses, heavy-filter and screenshot rules. Each is a plain number the
@@ -19,27 +20,43 @@ interface Patch {
   ry: number;
 }
 
-/** Pixels of an axis-aligned ellipse, clipped to the image. */
-function* patchPixels(img: RgbImage, p: Patch): Generator<number> {
-  const y0 = Math.max(0, Math.floor(p.cy - p.ry));
-  const y1 = Math.min(img.height - 1, Math.ceil(p.cy + p.ry));
-  const x0 = Math.max(0, Math.floor(p.cx - p.rx));
-  const x1 = Math.min(img.width - 1, Math.ceil(p.cx + p.rx));
+/** Where the measures read: the photo's own pixels around the face, and the photo's size. */
+interface Source {
+  win: PixelWindow;
+  width: number;
+  height: number;
+}
+
+/** The bounding rectangle of a patch's pixels, clipped to the photo: [x0, y0, x1, y1], inclusive. */
+function patchBounds(p: Patch, width: number, height: number): [number, number, number, number] {
+  return [
+    Math.max(0, Math.floor(p.cx - p.rx)),
+    Math.max(0, Math.floor(p.cy - p.ry)),
+    Math.min(width - 1, Math.ceil(p.cx + p.rx)),
+    Math.min(height - 1, Math.ceil(p.cy + p.ry)),
+  ];
+}
+
+/** Byte offsets (in the window) of the pixels of an axis-aligned ellipse, clipped to the photo. */
+function* patchPixels(src: Source, p: Patch): Generator<number> {
+  const [x0, y0, x1, y1] = patchBounds(p, src.width, src.height);
+  const { img, left, top } = src.win;
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
       const dx = (x - p.cx) / p.rx;
       const dy = (y - p.cy) / p.ry;
-      if (dx * dx + dy * dy <= 1) yield (y * img.width + x) * 3;
+      if (dx * dx + dy * dy <= 1) yield ((y - top) * img.width + (x - left)) * 3;
     }
 }
 
 /** Standard deviation of luma over the patches. */
-function lumaSpread(img: RgbImage, patches: Patch[]): number {
+function lumaSpread(src: Source, patches: Patch[]): number {
+  const img = src.win.img;
   let s = 0;
   let s2 = 0;
   let n = 0;
   for (const p of patches)
-    for (const i of patchPixels(img, p)) {
+    for (const i of patchPixels(src, p)) {
       const y = luma(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!);
       s += y;
       s2 += y * y;
@@ -50,13 +67,14 @@ function lumaSpread(img: RgbImage, patches: Patch[]): number {
   return Math.sqrt(Math.max(0, s2 / n - m * m));
 }
 
-function meanRgb(img: RgbImage, patches: Patch[]): [number, number, number] {
+function meanRgb(src: Source, patches: Patch[]): [number, number, number] {
+  const img = src.win.img;
   let r = 0;
   let g = 0;
   let b = 0;
   let n = 0;
   for (const p of patches)
-    for (const i of patchPixels(img, p)) {
+    for (const i of patchPixels(src, p)) {
       r += img.data[i]!;
       g += img.data[i + 1]!;
       b += img.data[i + 2]!;
@@ -90,12 +108,10 @@ export interface FaceLooks {
   skinSat: number;
 }
 
-/** Eye, skin and tone measures of a face, from its mesh in image pixels. */
-export function faceLooks(
-  img: RgbImage,
-  mesh: readonly Pt[],
-  box: { x: number; y: number; width: number; height: number },
-): FaceLooks {
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The eye and cheek patches of a face, from its mesh in photo pixels. */
+function facePatches(mesh: readonly Pt[], box: Box): { eyes: Patch[]; cheeks: Patch[] } {
   const at = (i: number): Pt => mesh[i] ?? [box.x + box.width / 2, box.y + box.height / 2];
   const eyes: Patch[] = EYE_CORNERS.map(([a, b]) => {
     const p = at(a);
@@ -106,14 +122,41 @@ export function faceLooks(
   });
   const r = 0.07 * box.width;
   const cheeks: Patch[] = CHEEKS.map((i) => ({ cx: at(i)[0], cy: at(i)[1], rx: r, ry: r }));
-  const eye = meanRgb(img, eyes);
-  const skin = meanRgb(img, cheeks);
+  return { eyes, cheeks };
+}
+
+/** The photo pixels faceLooks reads (all of them, clipped to the width×height photo). */
+export function looksRect(mesh: readonly Pt[], box: Box, width: number, height: number): PixelRect {
+  const { eyes, cheeks } = facePatches(mesh, box);
+  const b = [...eyes, ...cheeks].map((p) => patchBounds(p, width, height));
+  const x0 = Math.min(...b.map((q) => q[0]));
+  const y0 = Math.min(...b.map((q) => q[1]));
+  const x1 = Math.max(x0, ...b.map((q) => q[2]));
+  const y1 = Math.max(y0, ...b.map((q) => q[3]));
+  return { left: x0, top: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
+}
+
+/**
+ * Eye, skin and tone measures of a face, from its mesh in photo pixels. `win` holds the photo's
+ * pixels at least over looksRect; `width`×`height` is the photo's size.
+ */
+export function faceLooks(
+  win: PixelWindow,
+  width: number,
+  height: number,
+  mesh: readonly Pt[],
+  box: Box,
+): FaceLooks {
+  const src: Source = { win, width, height };
+  const { eyes, cheeks } = facePatches(mesh, box);
+  const eye = meanRgb(src, eyes);
+  const skin = meanRgb(src, cheeks);
   const { hue, sat } = hueSat(skin);
 
   const skinLuma = Math.max(1, luma(...skin));
   return {
     eyeToSkin: luma(...eye) / skinLuma,
-    eyeContrast: lumaSpread(img, eyes) / skinLuma,
+    eyeContrast: lumaSpread(src, eyes) / skinLuma,
     skinHue: hue,
     skinSat: sat,
   };
@@ -129,26 +172,38 @@ export function straightSeams(img: RgbImage): { rows: number; columns: number } 
   const { width: w, height: h, data } = img;
   const L = new Float32Array(w * h);
   for (let p = 0, i = 0; p < L.length; p++, i += 3) L[p] = luma(data[i]!, data[i + 1]!, data[i + 2]!);
-  const count = (len: number, across: number, at: (line: number, k: number) => number) => {
+  // Steps of more than 10 levels up and down: of each row from the row above, and of each column
+  // from the column to its left, counted in one pass in memory order.
+  const rowUp = new Int32Array(h);
+  const rowDown = new Int32Array(h);
+  const colUp = new Int32Array(w);
+  const colDown = new Int32Array(w);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) {
+      const v = L[row + x]!;
+      if (y > 0) {
+        const d = v - L[row - w + x]!;
+        if (d > 10) rowUp[y]!++;
+        else if (d < -10) rowDown[y]!++;
+      }
+      if (x > 0) {
+        const d = v - L[row + x - 1]!;
+        if (d > 10) colUp[x]!++;
+        else if (d < -10) colDown[x]!++;
+      }
+    }
+  }
+  const count = (up: Int32Array, down: Int32Array, across: number) => {
     let seams = 0;
     let last = -10;
-    for (let line = 1; line < len; line++) {
-      let up = 0;
-      let down = 0;
-      for (let k = 0; k < across; k++) {
-        const d = at(line, k) - at(line - 1, k);
-        if (d > 10) up++;
-        else if (d < -10) down++;
-      }
-      if (Math.max(up, down) >= 0.9 * across) {
+    for (let line = 1; line < up.length; line++) {
+      if (Math.max(up[line]!, down[line]!) >= 0.9 * across) {
         if (line - last > 2) seams++;
         last = line;
       }
     }
     return seams;
   };
-  return {
-    rows: count(h, w, (y, x) => L[y * w + x]!),
-    columns: count(w, h, (x, y) => L[y * w + x]!),
-  };
+  return { rows: count(rowUp, rowDown, w), columns: count(colUp, colDown, h) };
 }

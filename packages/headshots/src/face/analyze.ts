@@ -1,7 +1,8 @@
 import type { FaceResult } from '@vladmandic/human';
 import { fingerprintOf } from '../check/fingerprint';
-import { faceLooks, straightSeams, type FaceLooks } from '../check/looks';
-import { downscale, fromRgb, type RgbImage } from '../image/decode';
+import { faceLooks, looksRect, straightSeams, type FaceLooks } from '../check/looks';
+import { fromRgb, type RgbImage } from '../image/decode';
+import { decodedPixels, type PhotoPixels, type PixelRect, type PixelWindow } from '../image/pixels';
 import { blurEffect, exposureOf, sharpnessOf, type Exposure } from '../image/measures';
 import { detectFaces } from './human';
 import {
@@ -68,21 +69,40 @@ function scaledBox(f: FaceResult, inv: number): FaceBox {
   return { x: x * inv, y: y * inv, width: w * inv, height: h * inv, score: f.score };
 }
 
-/** Sharpness and exposure on the face's central part, scaled to a fixed square so resolution does not decide. */
-async function faceQuality(
-  img: RgbImage,
-  box: FaceBox,
-  cropPx: number,
-): Promise<{ sharpness: number; blur: number; exposure: Exposure }> {
+/** The face's central part the quality measures read, in photo pixels. */
+function qualityRect(box: FaceBox, width: number, height: number): PixelRect {
   // The central 70 % of the box: skin, eyes, nose and mouth, little hair or background.
   const cw = box.width * 0.7;
   const ch = box.height * 0.7;
   const left = Math.max(0, Math.round(box.x + (box.width - cw) / 2));
   const top = Math.max(0, Math.round(box.y + (box.height - ch) / 2));
-  const width = Math.max(1, Math.min(img.width - left, Math.round(cw)));
-  const height = Math.max(1, Math.min(img.height - top, Math.round(ch)));
-  const grey = await fromRgb(img)
-    .extract({ left, top, width, height })
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(width - left, Math.round(cw))),
+    height: Math.max(1, Math.min(height - top, Math.round(ch))),
+  };
+}
+
+/** The smallest rectangle holding both, clipped to the photo. */
+function union(a: PixelRect, b: PixelRect, width: number, height: number): PixelRect {
+  const left = Math.max(0, Math.min(a.left, b.left));
+  const top = Math.max(0, Math.min(a.top, b.top));
+  const right = Math.min(width, Math.max(a.left + a.width, b.left + b.width));
+  const bottom = Math.min(height, Math.max(a.top + a.height, b.top + b.height));
+  return { left, top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
+}
+
+/** Sharpness and exposure on the face's central part, scaled to a fixed square so resolution does not decide. */
+async function faceQuality(
+  win: PixelWindow,
+  crop: PixelRect,
+  cropPx: number,
+): Promise<{ sharpness: number; blur: number; exposure: Exposure }> {
+  const { width, height } = crop;
+  const inWindow = { left: crop.left - win.left, top: crop.top - win.top, width, height };
+  const grey = await fromRgb(win.img)
+    .extract(inWindow)
     .greyscale()
     .resize(cropPx, cropPx, { fit: 'fill' })
     .raw()
@@ -90,8 +110,8 @@ async function faceQuality(
   // Blur is judged at the face's own resolution, at most cropPx: a small face is not enlarged
   // (enlarging would blur it), a large one is reduced to a fixed scale so size does not decide.
   const side = Math.max(16, Math.min(cropPx, width, height));
-  const own = await fromRgb(img)
-    .extract({ left, top, width, height })
+  const own = await fromRgb(win.img)
+    .extract(inWindow)
     .greyscale()
     .resize(side, side, { fit: 'fill' })
     .raw()
@@ -110,7 +130,16 @@ function plausible(box: FaceBox, width: number, height: number): boolean {
 
 /** Detects faces and measures the largest one. Works on a scaled copy; reports full-size pixels. */
 export async function analyzeImage(img: RgbImage, opts: AnalyzeOptions): Promise<ImageAnalysis> {
-  const { img: small, scale } = await downscale(img, opts.detectMaxSide);
+  return analyzePixels(await decodedPixels(img, opts.detectMaxSide), opts);
+}
+
+/**
+ * analyzeImage on a photo as the check reads it: faces are found on the detection copy; blur,
+ * exposure, eyes and skin are measured on the photo's own pixels around the main face.
+ */
+export async function analyzePixels(px: PhotoPixels, opts: AnalyzeOptions): Promise<ImageAnalysis> {
+  const { small, scale } = px;
+  const img = { width: px.width, height: px.height };
   const found = (await detectFaces(small.data, small.width, small.height)).filter(
     (f) => f.score >= opts.minFaceScore,
   );
@@ -133,7 +162,11 @@ export async function analyzeImage(img: RgbImage, opts: AnalyzeOptions): Promise
   }
   const eyes = eyeCentres(mesh);
   const angle = top.f.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 };
-  const quality = await faceQuality(img, top.box, opts.sharpnessCropPx);
+  const crop = qualityRect(top.box, img.width, img.height);
+  const win = await px.window(
+    union(crop, looksRect(mesh, top.box, img.width, img.height), img.width, img.height),
+  );
+  const quality = await faceQuality(win, crop, opts.sharpnessCropPx);
   return {
     width: img.width,
     height: img.height,
@@ -150,7 +183,7 @@ export async function analyzeImage(img: RgbImage, opts: AnalyzeOptions): Promise
       rollDeg: Math.atan2(eyes[1][1] - eyes[0][1], eyes[1][0] - eyes[0][0]) * DEG,
       eyeOpenness: eyeOpenness(mesh),
       ...quality,
-      looks: faceLooks(img, mesh, top.box),
+      looks: faceLooks(win, img.width, img.height, mesh, top.box),
       embedding: top.f.embedding ?? [],
     },
   };

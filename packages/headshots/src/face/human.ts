@@ -70,11 +70,15 @@ function humanConfig(modelDir: string): Partial<Config> {
   return config as unknown as Partial<Config>;
 }
 
+let creating: Promise<Human> | null = null;
 let loading: Promise<Human> | null = null;
 
-/** The thread's one Human instance, loaded on first use and reused for every later call. */
-export function getHuman(): Promise<Human> {
-  loading ??= (async () => {
+/**
+ * The thread's one Human instance with the tfjs WASM backend set up, its models not loaded: what
+ * the likeness judge needs on its own thread (it shares the backend, not the models).
+ */
+export function getHumanBackend(): Promise<Human> {
+  creating ??= (async () => {
     const root = humanRoot();
     const modelDir = path.join(root, 'models');
     installModelFetch(modelDir);
@@ -82,6 +86,16 @@ export function getHuman(): Promise<Human> {
       Human: new (config: Partial<Config>) => Human;
     };
     const human = new mod.Human(humanConfig(modelDir));
+    await human.init();
+    return human;
+  })();
+  return creating;
+}
+
+/** The thread's one Human instance, models loaded on first use and reused for every later call. */
+export function getHuman(): Promise<Human> {
+  loading ??= (async () => {
+    const human = await getHumanBackend();
     await human.load();
     return human;
   })();

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
-import { getHuman } from './human';
+import { getHumanBackend } from './human';
 
 // The likeness judge: a second face-recognition model that the rest of the pipeline never uses
 // (@vladmandic/face-api: SSD MobileNet detector, 68-point landmarks, a ResNet-34 face descriptor of
@@ -20,8 +20,8 @@ let loading: Promise<Api> | null = null;
 /** The thread's face-api, on the same tfjs WASM engine the face library already set up. */
 function getJudge(): Promise<Api> {
   loading ??= (async () => {
-    // Human loads first: it registers the WASM backend with its binaries' path; face-api shares it.
-    await getHuman();
+    // Human sets up the WASM backend with its binaries' path; face-api shares it (not its models).
+    await getHumanBackend();
     const pkg = path.resolve(path.dirname(require.resolve('@vladmandic/face-api')), '..');
     const api = require(path.join(pkg, 'dist', 'face-api.node-wasm.js')) as Api;
     const models = path.join(pkg, 'model');

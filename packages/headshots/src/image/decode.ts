@@ -19,8 +19,12 @@ export async function decodeRgb(input: Buffer, maxPixels: number): Promise<RgbIm
     .removeAlpha()
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
+  return rgbFrom(data, info);
+}
+
+/** Raw pixels as decoded to an RgbImage; a single-band result (some greyscale inputs) is spread to three bands. */
+export function rgbFrom(data: Buffer, info: { width: number; height: number; channels: number }): RgbImage {
   if (info.channels === 3) return { data, width: info.width, height: info.height };
-  // A single-band result (some greyscale inputs) is spread to three bands.
   const rgb = Buffer.alloc(info.width * info.height * 3);
   for (let i = 0, j = 0; i < data.length; i += info.channels, j += 3) {
     rgb[j] = rgb[j + 1] = rgb[j + 2] = data[i]!;

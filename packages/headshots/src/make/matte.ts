@@ -17,10 +17,40 @@ function publicPath(): string {
 type RemoveBackground = (image: Blob, config: Record<string, unknown>) => Promise<Blob>;
 let remover: Promise<RemoveBackground> | null = null;
 
+/**
+ * onnxruntime's own memory arena and memory-pattern planning, both off for the matting model. With
+ * them on, ISNet at 1024×1024 grew the matting process to about 1.9 GB by its second photo (the arena
+ * extends by doubling and never gives back); off, it peaks under 1 GB with the same masks, byte for
+ * byte, and no slower (decision 250).
+ */
+export const MATTE_SESSION_OPTIONS = { enableCpuMemArena: false, enableMemPattern: false } as const;
+
+type SessionCreate = (model: unknown, options?: Record<string, unknown>) => Promise<unknown>;
+
+/** The session options the background-removal package asks for, with the memory settings above over them. */
+export function matteSessionOptions(asked: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...asked, ...MATTE_SESSION_OPTIONS };
+}
+
+/**
+ * The background-removal package creates its onnxruntime session with fixed options and takes none
+ * from its caller, so this process's session factory (the package's own copy of onnxruntime-node)
+ * is wrapped to add MATTE_SESSION_OPTIONS. Matting runs in a process of its own (pool/child.ts), so
+ * nothing else sees the change.
+ */
+function useMatteSessionOptions(): void {
+  const own = createRequire(require.resolve('@imgly/background-removal-node'));
+  const ort = own('onnxruntime-node') as { InferenceSession: { create: SessionCreate } };
+  const create = ort.InferenceSession.create.bind(ort.InferenceSession);
+  ort.InferenceSession.create = (model, options) => create(model, matteSessionOptions(options));
+}
+
 function loadRemover(): Promise<RemoveBackground> {
-  remover ??= import('@imgly/background-removal-node').then(
-    (m) => m.removeBackground as unknown as RemoveBackground,
-  );
+  remover ??= (async () => {
+    useMatteSessionOptions();
+    const m = await import('@imgly/background-removal-node');
+    return m.removeBackground as unknown as RemoveBackground;
+  })();
   return remover;
 }
 

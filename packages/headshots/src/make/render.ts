@@ -1,7 +1,8 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { analyzeImage, type AnalyzeOptions } from '../face/analyze';
-import { judgeAgainst, judgeDescriptor } from '../face/judge';
+import { judgeAgainst } from '../face/judge';
+import { judgeOf } from '../face/judge-thread';
 import { likenessOf, loadSimilarity } from '../face/likeness';
 import type { Pt } from '../face/landmarks';
 import { renderBackdrop } from '../styles/backdrop';
@@ -306,7 +307,7 @@ export async function renderResult(job: RenderJob): Promise<RenderResult> {
   const print = await personPrint(canvas, matte, w, h);
   const seen = await analyzeImage({ data: canvas, width: w, height: h }, job.detect);
   const emb = seen.main?.embedding ?? [];
-  const judge = judgeAgainst(await judgeDescriptor(canvas, w, h), job.judgeReferences, job.source);
+  const judge = judgeAgainst(await judgeOf(canvas, w, h), job.judgeReferences, job.source);
   if (emb.length === 0) return { likeness: 0, sourceLikeness: 0, print, judge };
   const sim = await loadSimilarity();
   const own = job.references[job.source];

@@ -2,10 +2,12 @@ import os from 'node:os';
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { countFaces, judgeFace } from '../check/rules';
-import { analyzeImage } from '../face/analyze';
+import { analyzePixels } from '../face/analyze';
 import { judgeDescriptor } from '../face/judge';
+import { judgeOf } from '../face/judge-thread';
 import { downscale, type RgbImage } from '../image/decode';
 import { decodeUpload } from '../image/load';
+import { decodedPixels, jpegPixels, type PhotoPixels } from '../image/pixels';
 import { computeMatte } from '../make/matte';
 import { planPortrait, refineWithMatte, renderPortrait } from '../make/portrait';
 import { composePicture, renderResult } from '../make/render';
@@ -24,25 +26,44 @@ import type {
 
 // What a worker does for each job kind. Also callable in-thread (tests, tools).
 
-async function checkDecoded(img: RgbImage, settings: CheckSettings): Promise<CheckOutcome> {
-  const analysis = await analyzeImage(img, settings);
+async function checkPixels(px: PhotoPixels, settings: CheckSettings): Promise<CheckOutcome> {
+  const analysis = await analyzePixels(px, settings);
   return {
     verdict: judgeFace(analysis, settings),
-    width: img.width,
-    height: img.height,
+    width: px.width,
+    height: px.height,
     face: analysis.main,
     faces: countFaces(analysis, settings),
     fingerprint: analysis.fingerprint,
   };
 }
 
+const bytesOf = (job: CheckJob | PrepareJob) =>
+  Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.length);
+const maxPixelsOf = (job: CheckJob | PrepareJob) => job.settings.maxWidth * job.settings.maxHeight;
+
 async function decodeOrNull(job: CheckJob | PrepareJob): Promise<RgbImage | null> {
   try {
-    return await decodeUpload(
-      Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.length),
-      job.format,
-      job.settings.maxWidth * job.settings.maxHeight,
-    );
+    return await decodeUpload(bytesOf(job), job.format, maxPixelsOf(job));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The photo as the check reads it, or null when it will not decode. A large JPEG is not decoded
+ * whole at full size for the check (see image/pixels.ts); `whole`, when the caller has decoded the
+ * photo anyway, gives the face's pixels, while the detection copy is made as the check makes it,
+ * so a pack judges a photo exactly as its upload check did.
+ */
+async function readPhoto(job: CheckJob | PrepareJob, whole?: RgbImage): Promise<PhotoPixels | null> {
+  const maxSide = job.settings.detectMaxSide;
+  try {
+    const px = job.format === 'jpeg' ? await jpegPixels(bytesOf(job), maxPixelsOf(job), maxSide) : null;
+    if (px && whole) return { ...px, window: async () => ({ img: whole, left: 0, top: 0 }) };
+    if (px) return px;
+    const img = whole ?? (await decodeUpload(bytesOf(job), job.format, maxPixelsOf(job)));
+    return await decodedPixels(img, maxSide);
   } catch {
     return null;
   }
@@ -61,22 +82,23 @@ function unreadable(): CheckOutcome {
 
 /** Decodes and judges one photo. A photo that will not decode is UNREADABLE, not an error. */
 export async function handleCheck(job: CheckJob): Promise<CheckOutcome> {
-  const img = await decodeOrNull(job);
-  return img ? checkDecoded(img, job.settings) : unreadable();
+  const px = await readPhoto(job);
+  return px ? checkPixels(px, job.settings) : unreadable();
 }
 
 /** Checks a photo and, when approved, writes its portrait (levelled, cropped, scaled) as raw RGB. */
 export async function handlePrepare(job: PrepareJob): Promise<PrepareOutcome> {
   const img = await decodeOrNull(job);
-  if (!img) return { ...unreadable(), layout: null, judge: null };
-  const outcome = await checkDecoded(img, job.settings);
+  const px = img && (await readPhoto(job, img));
+  if (!img || !px) return { ...unreadable(), layout: null, judge: null };
+  const outcome = await checkPixels(px, job.settings);
   if (outcome.verdict.reasons.length > 0 || !outcome.face) return { ...outcome, layout: null, judge: null };
   const { layout, toPhoto } = planPortrait(outcome.face, img.width, img.height, job.outHeight);
   const portrait = await renderPortrait(img, layout, toPhoto);
   await writeFile(job.rgbPath, portrait.data);
   if (job.skipJudge) return { ...outcome, layout, judge: null };
   const { img: small } = await downscale(img, job.settings.detectMaxSide);
-  const judge = await judgeDescriptor(small.data, small.width, small.height);
+  const judge = await judgeOf(small.data, small.width, small.height);
   return { ...outcome, layout, judge };
 }
 
@@ -117,5 +139,7 @@ export async function handleJob(job: Job): Promise<unknown> {
       return renderResult(job);
     case 'preview':
       return handlePreview(job);
+    case 'judge':
+      return { descriptor: await judgeDescriptor(job.rgb, job.width, job.height) };
   }
 }

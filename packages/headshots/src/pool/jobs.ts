@@ -79,6 +79,18 @@ export interface PreviewOutcome {
   jpeg: Uint8Array;
 }
 
+/** The likeness judge's descriptor of raw RGB pixels (run on the pool's judge thread). */
+export interface JudgeJob {
+  kind: 'judge';
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}
+
+export interface JudgeOutcome {
+  descriptor: number[] | null;
+}
+
 export interface PingJob {
   kind: 'ping';
 }
@@ -87,7 +99,7 @@ export interface PingReply {
   priority: number;
 }
 
-export type Job = CheckJob | PrepareJob | MatteJob | RenderJobMessage | PreviewJob | PingJob;
+export type Job = CheckJob | PrepareJob | MatteJob | RenderJobMessage | PreviewJob | JudgeJob | PingJob;
 
 /** The result type of each job kind. */
 export type JobResult<J extends Job> = J extends CheckJob
@@ -100,4 +112,6 @@ export type JobResult<J extends Job> = J extends CheckJob
         ? RenderResult
         : J extends PreviewJob
           ? PreviewOutcome
-          : PingReply;
+          : J extends JudgeJob
+            ? JudgeOutcome
+            : PingReply;

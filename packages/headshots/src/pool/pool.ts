@@ -50,6 +50,16 @@ export interface WorkerReply {
   error?: { message: string; code?: string };
 }
 
+/** A worker's request for the likeness judge's descriptor of its pixels (sent to the judge thread). */
+export interface JudgeRequest {
+  judge: { id: number; rgb: Uint8Array; width: number; height: number };
+}
+
+/** The judge thread's answer to a JudgeRequest, sent back to the worker that asked. */
+export interface JudgeReply {
+  judged: { id: number; descriptor?: number[] | null; error?: string };
+}
+
 /**
  * Up to `size` worker threads, started when work arrives; each loads its models once and keeps
  * them for every later job until trimmed or closed. Jobs queue in order; a job whose signal fires
@@ -60,23 +70,53 @@ export class WorkerPool implements JobRunner {
   private queue: Task[] = [];
   private closed = false;
   private nextId = 1;
+  /** The one thread that runs the likeness judge for this pool's workers, started on first use. */
+  private judges: WorkerPool | null = null;
 
   constructor(
     readonly size: number,
     private readonly unref = false,
     /** Run at the caller's priority instead of PIPELINE_PRIORITY (work a person waits for). */
     private readonly callerPriority = false,
+    /** This pool is another pool's judge thread: its workers run the judge themselves. */
+    private readonly judgeThread = false,
   ) {
     this.slots = Array.from({ length: size }, () => ({ worker: null, task: null, id: 0 }));
+  }
+
+  /** Runs a worker's judge request on the judge thread and sends the answer back to that worker. */
+  private judge(worker: Worker, { judge: r }: JudgeRequest): void {
+    this.judges ??= new WorkerPool(1, this.unref, this.callerPriority, true);
+    const answer = (judged: JudgeReply['judged']) => {
+      const reply: JudgeReply = { judged };
+      try {
+        worker.postMessage(reply);
+      } catch {
+        // The worker ended meanwhile; its job has failed already.
+      }
+    };
+    this.judges
+      .run(
+        { kind: 'judge', rgb: r.rgb, width: r.width, height: r.height },
+        { transfer: [r.rgb.buffer as ArrayBuffer] },
+      )
+      .then(
+        (out) => answer({ id: r.id, descriptor: out.descriptor }),
+        (e: Error) => answer({ id: r.id, error: e.message }),
+      );
   }
 
   private start(slot: Slot): Worker {
     const worker = new Worker(bootstrap(), {
       eval: true,
-      workerData: { callerPriority: this.callerPriority },
+      workerData: { callerPriority: this.callerPriority, judgeThread: this.judgeThread },
     });
     slot.worker = worker;
-    worker.on('message', (m: WorkerReply) => {
+    worker.on('message', (m: WorkerReply | JudgeRequest) => {
+      if ('judge' in m) {
+        this.judge(worker, m);
+        return;
+      }
       const task = slot.task;
       if (!task || m.id !== slot.id) return;
       slot.task = null;
@@ -151,6 +191,8 @@ export class WorkerPool implements JobRunner {
         return w.terminate();
       }),
     );
+    // The judge thread holds the most memory; it goes too once no job could still ask it.
+    if (this.slots.every((s) => !s.task)) await this.judges?.trim();
   }
 
   /** Stops every worker; queued and running jobs fail with CANCELLED. */
@@ -165,6 +207,7 @@ export class WorkerPool implements JobRunner {
       if (s.worker) workers.push(s.worker);
       s.worker = null;
     }
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([...workers.map((w) => w.terminate()), this.judges?.close()]);
+    this.judges = null;
   }
 }

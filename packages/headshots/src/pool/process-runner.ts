@@ -6,6 +6,15 @@ import type { Job, JobResult } from './jobs';
 import type { JobRunner, WorkerReply } from './pool';
 import { CALLER_PRIORITY_ARG } from './priority';
 
+/**
+ * The matting process's environment: the caller's, with glibc's malloc arenas capped at two unless
+ * the caller set them (MALLOC_ARENA_MAX). onnxruntime's threads otherwise each fill an arena of their
+ * own with the model's freed activations, which glibc keeps (decision 250).
+ */
+export function matteProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' };
+}
+
 interface Pending {
   id: number;
   resolve: (v: unknown) => void;
@@ -31,6 +40,7 @@ export class ProcessRunner implements JobRunner {
     const args = this.callerPriority ? [CALLER_PRIORITY_ARG] : [];
     const child = fork(fileURLToPath(new URL('./child.ts', import.meta.url)), args, {
       execArgv: ['--import', tsx],
+      env: matteProcessEnv(process.env),
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
