@@ -5,42 +5,22 @@
  *
  * Run: npx tsx bench/engine/builtin-pitch-check.ts  (JSON on stdout)
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readWav, writeWav } from '../../packages/engine/src/io/wav';
+import { coverCli } from './judge/engine-cli';
 import { consensusPitch, scorePitch } from './judge/pitch-consensus';
 import { toJudgeRate } from './judge/tools';
 import { mixOverLoops, sungLine } from './scratch-sounds';
 
-const ROOT = process.env['BENCH_ENGINE_ROOT'] ?? new URL('../../', import.meta.url).pathname;
 const SR = 44100;
 const VOICES = ['velvet', 'granite'];
 const KEYS = [3, -12];
 
 function cover(input: string, voice: string, key: number, dir: string): Float32Array {
   const stems = join(dir, `stems-${voice}-${key}`);
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'packages/engine/src/cli/main.ts',
-      'cover',
-      input,
-      '--voice',
-      voice,
-      '--key',
-      String(key),
-      '--out',
-      join(dir, 'c.wav'),
-      '--stems-dir',
-      stems,
-    ],
-    { encoding: 'utf8', cwd: ROOT, maxBuffer: 1 << 24 },
-  );
-  if (r.status !== 0) throw new Error(`cover failed: ${r.stdout}${r.stderr.slice(-1000)}`);
+  coverCli(input, voice, key, join(dir, 'c.wav'), stems);
   return readWav(join(stems, 'vocals.wav')).channels[0]!;
 }
 

@@ -14,7 +14,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readWav, writeWav } from '../../packages/engine/src/io/wav';
 import { SPEAKERS, speakerInstalled, speakerParts } from './judge/corpus';
-import { SONG_SR as SR, engineCli, mono, upsample } from './judge/engine-cli';
+import { SONG_SR as SR, coverCli, mono, upsample } from './judge/engine-cli';
 import { PITCH_HOP, consensusPitch, scorePitch } from './judge/pitch-consensus';
 import { JUDGE_SR, judgeToolsMissing, toJudgeRate } from './judge/tools';
 import { db, framePowers, hnrAt, meanAt, median } from './judge/voice-cases';
@@ -280,18 +280,7 @@ function main(): void {
           process.stderr.write(`singer cases: ${voice} ${key} ${tag}\n`);
           const stems = join(dir, `stems-${voice}-${key}-${tag.replace(' ', '-')}`);
           const t0 = performance.now();
-          engineCli([
-            'cover',
-            input,
-            '--voice',
-            voice,
-            '--key',
-            String(key),
-            '--out',
-            join(dir, 'c.wav'),
-            '--stems-dir',
-            stems,
-          ]);
+          coverCli(input, voice, key, join(dir, 'c.wav'), stems);
           const wallSec = r1((performance.now() - t0) / 1000);
           const stem = mono(readWav(join(stems, 'vocals.wav')).channels);
           const alone = tag === 'a cappella';

@@ -24,6 +24,28 @@ export function engineCli(args: string[]): Record<string, unknown> {
   return JSON.parse(r.stdout) as Record<string, unknown>;
 }
 
+/** A cover by a voice at a key, written to `out` with its stems in `stemsDir`; the CLI's answer. */
+export function coverCli(
+  input: string,
+  voice: string,
+  key: number,
+  out: string,
+  stemsDir: string,
+): Record<string, unknown> {
+  return engineCli([
+    'cover',
+    input,
+    '--voice',
+    voice,
+    '--key',
+    String(key),
+    '--out',
+    out,
+    '--stems-dir',
+    stemsDir,
+  ]);
+}
+
 /** 16 kHz → 44.1 kHz through ffmpeg, as an uploaded recording would arrive. */
 export const upsample = (x: Float32Array): Float32Array => resample(x, JUDGE_SR, SONG_SR);
 
