@@ -20,7 +20,7 @@ export {
   type MediaTool,
   type ResolvedTool,
 } from './io/binaries';
-export { INPUT_DEMUXERS } from './io/input-formats';
+export { INPUT_DEMUXERS, decodeInputArgs } from './io/input-formats';
 export { previewWindow } from './pipeline/finalize';
 export { stemLengthsMatch, STEM_LENGTH_TOLERANCE } from './pipeline/own-stems';
 export { remixStems, type RemixOptions, type RemixResult } from './pipeline/remix';

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Code, CoverMsg, Msg, TaskStatus, type CoverDownloadFormat } from '@ai-covers/contracts';
+import { decodeInputArgs } from '@ai-covers/engine';
 import type { Owner } from '../../../platform/auth/identity';
 import { AppError } from '../../../platform/http/app-error';
 import { writeStoredZip } from '../../../platform/format/zip';
-import { confinedInputArgs, runConfined, type RunLimits } from '../../../platform/media/confined';
+import { runConfined, type RunLimits } from '../../../platform/media/confined';
 import type { FilesService } from '../../storage/files/files.service';
 import type { AssetRole, CoverAssetsRepo, KeptFile } from '../covers.assets.repo';
 import { STEMS, type PaidTasks } from '../covers.formats';
@@ -31,25 +32,7 @@ const LOW_MP3_LIMITS: RunLimits = { timeoutMs: 120_000, memoryBytes: 1024 ** 3 }
 
 /** ffmpeg's arguments that encode a kept WAV to the MP3 128k (its audio only, at its own rate). */
 function lowMp3Args(wav: string, out: string): string[] {
-  return [
-    '-nostdin',
-    '-hide_banner',
-    '-v',
-    'error',
-    ...confinedInputArgs(),
-    '-i',
-    wav,
-    '-map',
-    '0:a:0',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '128k',
-    '-f',
-    'mp3',
-    '-y',
-    out,
-  ];
+  return [...decodeInputArgs(wav), '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', '-y', out];
 }
 
 /** The file name a format is saved as. */
@@ -73,6 +56,22 @@ export function createCoverDownloads(deps: {
   log: { error(obj: object, msg: string): void };
 }) {
   const notAvailable = () => new AppError(Code.notAvailable, CoverMsg.formatMissing, 404);
+
+  /**
+   * Stores a file the product made for this download (a tagged copy, the stems zip, the MP3 128k)
+   * as the owner's: an upload's size limit does not apply (three WAV stems of a long song exceed it).
+   */
+  async function storeMade(owner: Owner, file: string, fileName: string): Promise<KeptFile> {
+    const stored = await deps.files.storeOutput(owner, {
+      body: fs.createReadStream(file),
+      fileName,
+      kind: 'ai-covers',
+      action: 'cover',
+      maxBytes: Number.MAX_SAFE_INTEGER,
+    });
+    return { id: stored.id, storageKey: stored.storage_key };
+  }
+
   /** The MP3 128k encodes under way in this process, by task: a second ask waits for the first. */
   const encoding = new Map<string, Promise<string | null>>();
   // Cover art is built after covers and reads its finished covers: it registers its picture here.
@@ -97,20 +96,14 @@ export function createCoverDownloads(deps: {
       const tags = { title: task.title ?? songTitle(task.songName), artist: deps.voiceName(task), picture };
       const out = path.join(tmp, format === 'wav' ? 'tagged.wav' : 'tagged.mp3');
       await (format === 'wav' ? writeTaggedWav(source, out, tags) : writeTaggedMp3(source, out, tags));
-      const stored = await deps.files.storeOutput(owner, {
-        body: fs.createReadStream(out),
-        fileName: name,
-        kind: 'ai-covers',
-        action: 'cover',
-        maxBytes: Number.MAX_SAFE_INTEGER,
-      });
+      const stored = await storeMade(owner, out, name);
       const role = TAGGED_ROLE[format];
       const before = kept.get(role)?.id ?? null;
       const replaced: Partial<Record<AssetRole, KeptFile>> = {};
-      replaced[role] = { id: stored.id, storageKey: stored.storage_key };
+      replaced[role] = stored;
       await deps.assets.keep(task.id, replaced);
       if (before !== null && before !== stored.id) await deps.files.deleteOwnedFiles(owner, [before]);
-      return stored.storage_key;
+      return stored.storageKey;
     } finally {
       await fs.promises.rm(tmp, { recursive: true, force: true });
     }
@@ -142,15 +135,11 @@ export function createCoverDownloads(deps: {
       }
       const zipPath = path.join(tmp, 'stems.zip');
       await writeStoredZip(entries, zipPath);
-      const stored = await deps.files.storeOutput(owner, {
-        body: fs.createReadStream(zipPath),
-        fileName: downloadName(coverTitle(task), deps.voiceName(task), 'stems'),
-        kind: 'ai-covers',
-        action: 'cover',
-        // Three WAV stems of a long song exceed a single upload's limit; the product made them.
-        maxBytes: Number.MAX_SAFE_INTEGER,
-      });
-      const file = { id: stored.id, storageKey: stored.storage_key };
+      const file = await storeMade(
+        owner,
+        zipPath,
+        downloadName(coverTitle(task), deps.voiceName(task), 'stems'),
+      );
       if (await deps.assets.keepIfAbsent(task.id, 'stems_zip', file)) return file.storageKey;
       await deps.files.deleteOwnedFiles(owner, [file.id]);
       const again = (await deps.assets.listFor([task.id])).find((a) => a.role === 'stems_zip');
@@ -179,14 +168,11 @@ export function createCoverDownloads(deps: {
         );
         throw new AppError(Code.error, Msg.generic, 503);
       }
-      const stored = await deps.files.storeOutput(owner, {
-        body: fs.createReadStream(out),
-        fileName: downloadName(coverTitle(task), deps.voiceName(task), 'mp3_low'),
-        kind: 'ai-covers',
-        action: 'cover',
-        maxBytes: Number.MAX_SAFE_INTEGER,
-      });
-      const file = { id: stored.id, storageKey: stored.storage_key };
+      const file = await storeMade(
+        owner,
+        out,
+        downloadName(coverTitle(task), deps.voiceName(task), 'mp3_low'),
+      );
       let kept = false;
       try {
         kept = await deps.assets.keepMadeFrom(task.id, 'mp3_low', file, { role: 'wav', storageKey: wavKey });
